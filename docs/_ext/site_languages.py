@@ -1,0 +1,134 @@
+"""Site languages: the two builds as one bilingual site.
+
+One job: whatever makes the English and the Chinese builds work as one site.
+
+* Each page links to its twin in the other language (sidebar switcher, ``hreflang`` links).
+* The theme's hard-coded English ``aria-label``s become translatable, so the Chinese catalog
+  in docs/locale/ covers every label the reader (or a screen reader) meets.
+* Chinese search: pages are segmented by jieba with the site's own terms (docs/terms.tsv) as
+  whole words, and the browser splits a query typed without spaces (计算图) into the words the
+  index holds, which Sphinx's own search does not do.
+"""
+
+from __future__ import annotations
+
+import csv
+import logging
+from pathlib import Path
+
+import jinja2.ext
+from sphinx.application import Sphinx
+from sphinx.search.zh import SearchChinese
+
+DOCS = Path(__file__).resolve().parents[1]
+TERMS = DOCS / "terms.tsv"
+JIEBA_DICT = DOCS / "_build" / "jieba_terms.txt"
+
+# Sphinx language -> (folder of its build under docs/_build/html, hreflang, name in itself)
+LANGUAGES = {
+    "en": ("en", "en", "English"),
+    "zh_CN": ("zh-cn", "zh-CN", "简体中文"),
+}
+
+# Labels furo writes in plain English instead of through gettext.
+HARDCODED_LABELS = [
+    "Toggle site navigation sidebar",
+    "Toggle table of contents sidebar",
+    "Toggle Light / Dark / Auto color theme",
+]
+
+
+def read_terms() -> list[dict[str, str]]:
+    with TERMS.open(encoding="utf-8") as handle:
+        rows = [line for line in handle if not line.startswith("#")]
+    return list(csv.DictReader(rows, delimiter="\t"))
+
+
+def language_links(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """Context for the switcher: the same page in every language, as relative URLs."""
+    up = "../" * (pagename.count("/") + 1)
+    links = []
+    for language, (folder, hreflang, name) in LANGUAGES.items():
+        links.append(
+            {
+                "url": f"{up}{folder}/{pagename}.html",
+                "hreflang": hreflang,
+                "name": name,
+                "current": language == app.config.language,
+            }
+        )
+    context["site_languages"] = links
+
+
+class TranslateHardcodedLabels(jinja2.ext.Extension):
+    """Wraps furo's literal aria-labels in gettext calls before its templates compile."""
+
+    def preprocess(self, source, name, filename=None):
+        for label in HARDCODED_LABELS:
+            source = source.replace(f'aria-label="{label}"', f'aria-label="{{{{ _("{label}") }}}}"')
+        return source
+
+
+def add_template_extension(app: Sphinx) -> None:
+    templates = getattr(app.builder, "templates", None)
+    if templates is not None:
+        templates.environment.add_extension(TranslateHardcodedLabels)
+
+
+SPLITTER_JS = r"""
+/* Chinese has no spaces between words. Split each run of Han characters in the query into the
+   longest words the search index holds (jieba segmented the pages when the index was built),
+   so that a compound typed without spaces, such as 计算图, finds the pages that use it. */
+var splitQuery = (query) => {
+  const index = (typeof Search !== "undefined" && Search._index) || { terms: {}, titleterms: {} };
+  const known = (word) => Object.hasOwn(index.terms, word) || Object.hasOwn(index.titleterms, word);
+  const words = [];
+  const tokens = query.split(/[^\p{Letter}\p{Number}_\p{Emoji_Presentation}]+/gu).filter((t) => t);
+  for (const token of tokens) {
+    for (const part of token.match(/\p{Script=Han}+|[^\p{Script=Han}]+/gu)) {
+      if (!/\p{Script=Han}/u.test(part) || known(part)) {
+        words.push(part);
+        continue;
+      }
+      let start = 0;
+      while (start < part.length) {
+        let end = part.length;
+        while (end > start + 1 && !known(part.slice(start, end))) end--;
+        const word = part.slice(start, end);
+        if (known(word)) words.push(word);  // an unknown single character cannot match anyway
+        start = end;
+      }
+    }
+  }
+  return words;
+};
+"""
+
+
+class SearchChineseWithTerms(SearchChinese):
+    """Sphinx's Chinese search, with the site's terms as words and a segmenting query splitter."""
+
+    js_splitter_code = SPLITTER_JS
+
+
+def configure_language(app: Sphinx, config) -> None:
+    if not config.language.startswith("zh"):
+        return
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)  # not its progress lines on every build
+    JIEBA_DICT.parent.mkdir(parents=True, exist_ok=True)
+    words = sorted({row["chinese"] for row in read_terms()})
+    text = "".join(f"{word} 100000 n\n" for word in words)
+    if not JIEBA_DICT.exists() or JIEBA_DICT.read_text(encoding="utf-8") != text:
+        JIEBA_DICT.write_text(text, encoding="utf-8")
+    # Only our terms: the default ("dict" unset) re-adds jieba's whole dictionary each build.
+    config.html_search_options = {"dict": str(JIEBA_DICT)}
+
+
+def setup(app: Sphinx):
+    app.add_search_language(SearchChineseWithTerms)
+    app.connect("config-inited", configure_language)
+    app.connect("builder-inited", add_template_extension)
+    app.connect("html-page-context", language_links)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,362 @@
+"""Snippet cells: the link between a page's code cells and the files in snippets/.
+
+One job: make every ``{code-cell}`` that ``:load:``-s a snippet trustworthy and traceable.
+
+* Before a page is parsed, each ``:load:`` must name an existing file under ``snippets/``, and
+  a snippet declared ``# raises X`` must carry ``:tags: [raises-exception]`` (and only such a
+  snippet).  The page is made to depend on the file, so editing a snippet rebuilds its pages.
+* If a page's execution fails, the failing snippet is run again by tools/transcripts.py to name
+  its file and line.
+* Under each cell: where its output was verified (device, torch version, date) from the
+  transcripts, and, for a device-dependent snippet, the recorded CUDA output beside the CPU one.
+* The ``{out}`` role quotes a value from a cell's real output into prose:
+  ``{out}`detach/stops_gradient:x.grad``` is the text after ``x.grad:`` in that snippet's output
+  on this page; ``{error}`detach/inplace_breaks_backward``` is the name of the exception it raised.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+from importlib.metadata import version
+import shutil
+import sys
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxRole
+
+import transcripts
+from transcripts import SNIPPETS, Snippet, SnippetError
+
+logger = logging.getLogger(__name__)
+
+CELL_START = re.compile(r"^(`{3,}|~{3,})\{code-cell\}")
+LOAD = re.compile(r"^:load:\s*(\S+)\s*$")
+TAGS = re.compile(r"^:tags:\s*\[(.*)\]\s*$")
+
+TEXT = {
+    "en": {
+        "snippet": "Snippet",
+        "verified": "Verified",
+        "build": "this build",
+        "not_recorded": "no transcript recorded yet",
+        "cpu_output": "Output on CPU",
+        "cuda_output": "Output on CUDA",
+        "cuda_missing": "The CUDA transcript of this snippet has not been recorded yet; "
+        "run `nox -s cuda -- record` on a machine with a GPU.",
+        "device_dependent": "The output depends on the device",
+    },
+    "zh_CN": {
+        "snippet": "代码片段",
+        "verified": "验证",
+        "build": "本次构建",
+        "not_recorded": "尚未录制",
+        "cpu_output": "CPU 上的输出",
+        "cuda_output": "CUDA 上的输出",
+        "cuda_missing": "这个片段在 CUDA 上的记录尚未录制；请在有 GPU 的机器上运行 "
+        "`nox -s cuda -- record`。",
+        "device_dependent": "输出因设备而异",
+    },
+}
+
+
+def _text(env, key: str) -> str:
+    return TEXT.get(env.config.language, TEXT["en"])[key]
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the page source
+
+
+def snippet_cells(page: Path, text: str) -> list[tuple[int, Path, list[str]]]:
+    """Each ``:load:`` cell of a page: (line, resolved snippet path, tags)."""
+    cells = []
+    lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
+        if not CELL_START.match(line):
+            continue
+        load, tags = None, []
+        for option in lines[number:]:
+            if not option.startswith(":"):
+                break
+            if match := LOAD.match(option):
+                load = match.group(1)
+            if match := TAGS.match(option):
+                tags = [t.strip().strip("'\"") for t in match.group(1).split(",") if t.strip()]
+        if load is not None:
+            cells.append((number, (page.parent / load).resolve(), tags))
+    return cells
+
+
+def check_page_source(app: Sphinx, docname: str, source: list[str]) -> None:
+    env = app.env
+    page = Path(env.doc2path(docname))
+    text = source[0]
+    for line, path, tags in snippet_cells(page, text):
+        where = (docname, line)
+        if not path.is_file():
+            logger.error("snippet file not found: %s", path, location=where)
+            text = text.replace(f":load: {_load_value(text, line)}", ":load: /dev/null", 1)
+            continue
+        if SNIPPETS not in path.parents:
+            logger.error("%s is not under %s", path, SNIPPETS, location=where)
+            continue
+        env.note_dependency(str(path))
+        snippet = Snippet(path)
+        try:
+            declared = snippet.raises
+        except SnippetError as exc:
+            logger.error(str(exc), location=where)
+            continue
+        tagged = "raises-exception" in tags
+        if declared and not tagged:
+            logger.error(
+                "%s is declared '# raises %s': give its cell ':tags: [raises-exception]'",
+                snippet.rel, declared, location=where,
+            )
+        if tagged and not declared:
+            logger.error(
+                "the cell of %s is tagged raises-exception, but the snippet declares no "
+                "'# raises ...' on its last line",
+                snippet.rel, location=where,
+            )
+    source[0] = text
+
+
+def _load_value(text: str, cell_line: int) -> str:
+    for option in text.splitlines()[cell_line:]:
+        if match := LOAD.match(option):
+            return match.group(1)
+    return ""
+
+
+# ---------------------------------------------------------------------------------------------
+# The parsed page: cells, their outputs, and the values prose quotes from them
+
+
+class snippet_value(nodes.Inline, nodes.TextElement):
+    """Placeholder for a value quoted from a cell's output; replaced in doctree-read."""
+
+
+class OutRole(SphinxRole):
+    """``{out}`snippet-name:label``` -> the text after ``label:`` in that snippet's output."""
+
+    kind = "out"
+
+    def run(self):
+        node = snippet_value(self.rawtext, "", kind=self.kind, target=self.text)
+        self.set_source_info(node)
+        return [node], []
+
+
+class ErrorRole(OutRole):
+    """``{error}`snippet-name``` -> the name of the exception that snippet's cell raised."""
+
+    kind = "error"
+
+
+def _cells(doctree: nodes.document):
+    for node in doctree.findall(nodes.container):
+        if node.get("nb_element") == "cell_code" and "load" in node.get("cell_metadata", {}):
+            yield node
+
+
+def _cell_snippet(env, cell: nodes.container) -> Snippet:
+    page = Path(env.doc2path(env.docname))
+    return Snippet((page.parent / cell["cell_metadata"]["load"]).resolve())
+
+
+def _cell_outputs(cell: nodes.container) -> tuple[str, str]:
+    """(printed text, error text) of a rendered cell."""
+    printed, error = [], []
+    for block in cell.findall(nodes.literal_block):
+        classes = block.get("classes", [])
+        if "stream" in classes:
+            printed.append(block.astext())
+        elif "traceback" in classes:
+            error.append(block.astext())
+    return "\n".join(printed), "\n".join(error)
+
+
+def resolve_values(env, doctree: nodes.document, outputs: dict[str, tuple[str, str]]) -> None:
+    for node in list(doctree.findall(snippet_value)):
+        kind, target = node["kind"], node["target"]
+        name, _, label = target.partition(":")
+        where = node
+        if name not in outputs:
+            logger.error(
+                "{%s}`%s`: no cell on this page loads snippets/%s.py", kind, target, name,
+                location=where,
+            )
+            node.replace_self(nodes.literal(target, target))
+            continue
+        printed, error = outputs[name]
+        value = None
+        if kind == "error":
+            match = re.search(r"^(\w+(?:\.\w+)*):", error, re.MULTILINE)
+            value = match.group(1) if match else None
+        else:
+            for line in printed.splitlines():
+                if line.startswith(label + ":"):
+                    value = line[len(label) + 1 :].strip()
+                    break
+        if value is None:
+            what = "raised no exception" if kind == "error" else f"printed no line '{label}: ...'"
+            logger.error(
+                "{%s}`%s`: snippets/%s.py %s on this page", kind, target, name, what,
+                location=where,
+            )
+            value = target
+        node.replace_self(nodes.literal(value, value, classes=["snippet-value"]))
+
+
+def _transcript_summary(snippet: Snippet, device: str) -> dict[str, str] | None:
+    path = snippet.transcript(device)
+    if not path.exists():
+        return None
+    return transcripts.read_header(path)
+
+
+def _transcript_output(snippet: Snippet, device: str) -> str:
+    """The output a transcript records, shown the way the page shows it (exception line only)."""
+    text = snippet.transcript(device).read_text(encoding="utf-8")
+    parts = []
+    for example in doctest.DocTestParser().get_examples(text):
+        parts.append(example.exc_msg if example.exc_msg is not None else example.want)
+    return "".join(parts).rstrip("\n")
+
+
+def decorate_cell(env, cell: nodes.container, snippet: Snippet) -> None:
+    cell["classes"].append("snippet-cell")
+    meta = nodes.container(classes=["snippet-meta"])
+    line = nodes.paragraph()
+    line += nodes.inline(text=_text(env, "snippet") + ": ", classes=["snippet-meta-label"])
+    line += nodes.literal(text=snippet.rel)
+    meta += line
+
+    verified = nodes.paragraph()
+    verified += nodes.inline(text=_text(env, "verified") + ": ", classes=["snippet-meta-label"])
+    entries = [f"{_text(env, 'build')}: CPU, torch {version('torch')}"]
+    for device in transcripts.DEVICES:
+        header = _transcript_summary(snippet, device)
+        if header:
+            entries.append(
+                f"{header.get('Device', device)}, torch {header.get('Torch', '?')}, "
+                f"{header.get('Recorded', '?')}"
+            )
+        else:
+            entries.append(f"{device.upper()}: {_text(env, 'not_recorded')}")
+    verified += nodes.inline(text=" · ".join(entries))
+    meta += verified
+
+    if snippet.device_dependent:
+        meta += _device_comparison(env, snippet)
+    cell += meta
+
+
+def _device_comparison(env, snippet: Snippet) -> nodes.container:
+    box = nodes.container(classes=["device-comparison"])
+    title = nodes.paragraph(classes=["device-comparison-title"])
+    title += nodes.strong(text=f"{_text(env, 'device_dependent')}: {snippet.device_dependent}")
+    box += title
+    for device, label in (("cpu", "cpu_output"), ("cuda", "cuda_output")):
+        column = nodes.container(classes=["device-output", f"device-{device}"])
+        head = nodes.paragraph()
+        head += nodes.strong(text=_text(env, label))
+        header = _transcript_summary(snippet, device)
+        if header:
+            head += nodes.inline(text=f" ({header.get('Device')}, torch {header.get('Torch')})")
+            column += head
+            text = _transcript_output(snippet, device)
+            column += nodes.literal_block(text, text, language="none", classes=["output"])
+        else:
+            column += head
+            column += nodes.paragraph(text=_text(env, "cuda_missing"))
+        box += column
+    return box
+
+
+def report_execution_failure(env, doctree: nodes.document, cells) -> None:
+    """When a page's execution failed, run the failing snippet again to name its file and line."""
+    from myst_nb.sphinx_ import NbMetadataCollector
+
+    exec_data = NbMetadataCollector.get_exec_data(env, env.docname) or {}
+    trace = exec_data.get("traceback") or ""
+    if not trace:
+        return
+    culprits = []
+    for cell in cells:
+        snippet = _cell_snippet(env, cell)
+        first_lines = [ln for ln in snippet.source.splitlines() if ln.strip()][:3]
+        if first_lines and all(ln in trace for ln in first_lines):
+            culprits.append((cell, snippet))
+    if not culprits:
+        logger.error("executing this page failed:\n%s", trace, location=env.docname)
+        return
+    for cell, snippet in culprits:
+        outcome = transcripts.diagnose(snippet)
+        detail = "\n".join(outcome) if outcome else trace
+        logger.error("executing this page failed in %s:\n%s", snippet.rel, detail, location=cell)
+
+
+def process_doctree(app: Sphinx, doctree: nodes.document) -> None:
+    env = app.env
+    cells = list(_cells(doctree))
+    outputs: dict[str, tuple[str, str]] = {}
+    for cell in cells:
+        snippet = _cell_snippet(env, cell)
+        if not snippet.path.is_file():
+            continue
+        outputs.setdefault(snippet.name, _cell_outputs(cell))
+        decorate_cell(env, cell, snippet)
+    resolve_values(env, doctree, outputs)
+    report_execution_failure(env, doctree, cells)
+
+
+# ---------------------------------------------------------------------------------------------
+# The execution cache
+
+
+def prepare_cache(app: Sphinx) -> None:
+    """Start from an empty cache when what executes the cells changed; create its database.
+
+    jupyter-cache keys on code and kernel name only, so after a torch upgrade it would serve
+    the old outputs.  Creating the database here, once, avoids a race between parallel readers.
+    """
+    from jupyter_cache import get_cache
+
+    cache = Path(app.config.nb_execution_cache_path)
+    profile = Path(app.config.snippets_ipython_profile).read_text(encoding="utf-8")
+    stamp = "\n".join(
+        [f"python {sys.version.split()[0]}", f"torch {version('torch')}",
+         f"numpy {version('numpy')}", profile]
+    )
+    stamp_file = cache.parent / (cache.name + ".stamp")
+    if cache.exists() and (not stamp_file.exists() or stamp_file.read_text() != stamp):
+        logger.info("execution environment changed: emptying %s", cache)
+        shutil.rmtree(cache)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    get_cache(str(cache)).list_cache_records()
+    stamp_file.write_text(stamp)
+
+
+def separate_output_folders(app: Sphinx) -> None:
+    """Keep each language's executed notebooks apart (myst-nb puts them beside the outdir)."""
+    folder = Path(app.config.snippets_notebook_folder) / Path(app.outdir).name
+    app.env.mystnb_config = app.env.mystnb_config.copy(output_folder=str(folder))
+
+
+def setup(app: Sphinx):
+    app.add_config_value("snippets_ipython_profile", "", "env")
+    app.add_config_value("snippets_notebook_folder", "", "env")
+    app.add_node(snippet_value)
+    app.add_role("out", OutRole())
+    app.add_role("error", ErrorRole())
+    app.connect("builder-inited", prepare_cache)
+    app.connect("builder-inited", separate_output_folders, priority=600)
+    app.connect("source-read", check_page_source)
+    app.connect("doctree-read", process_doctree)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,74 @@
+"""Sphinx settings shared by both languages; docs/en/conf.py and docs/zh/conf.py add their own.
+
+Paths are absolute so that each language's conf.py can import this from its own folder.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+BUILD = DOCS / "_build"
+sys.path.insert(0, str(DOCS / "_ext"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+# Kernels inherit this: a quiet, minimal-traceback IPython profile of our own, not the user's.
+os.environ["IPYTHONDIR"] = str(DOCS / "_ipython")
+
+author = "The what-does-it-copy authors"
+copyright = "2026, " + author  # noqa: A001
+
+extensions = [
+    "myst_nb",
+    "sphinx_copybutton",
+    "snippet_cells",  # loads snippets into cells, links them to their transcripts
+    "site_languages",  # language switcher, theme strings, Chinese search
+]
+
+templates_path = [str(DOCS / "_templates")]
+html_static_path = [str(DOCS / "_static")]
+html_css_files = ["site.css"]
+locale_dirs = [str(DOCS / "locale")]
+exclude_patterns = ["conf.py"]
+
+# Warnings are errors (-W on the command line) and every reference must resolve.
+nitpicky = True
+
+# MyST-NB: execute at build time through a jupyter-cache shared by both languages, so the
+# Chinese build reuses the English execution (the cache keys on code cells and kernel).
+nb_execution_mode = "cache"
+nb_execution_cache_path = str(BUILD / ".jupyter_cache")
+nb_execution_timeout = 60  # seconds per cell: a hanging snippet fails the build
+nb_execution_in_temp = True  # snippets never see (or write into) the source tree
+nb_execution_raise_on_error = False  # keep going, so snippet_cells can name the snippet line
+nb_execution_show_tb = True
+nb_output_stderr = "warn"  # a snippet writing to stderr is a build warning, hence an error
+nb_merge_streams = True
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+html_theme = "furo"
+html_show_sphinx = False
+html_copy_source = False
+html_last_updated_fmt = None
+html_permalinks_icon = "#"
+html_theme_options = {
+    "top_of_page_buttons": [],
+    "navigation_with_keys": True,
+}
+
+copybutton_exclude = ".linenos, .gp, .go"
+
+# snippet_cells
+snippets_ipython_profile = str(DOCS / "_ipython/profile_default/ipython_kernel_config.py")
+snippets_notebook_folder = str(BUILD / "jupyter_execute")
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/search.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ]
+}

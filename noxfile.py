@@ -1,0 +1,93 @@
+"""One session per thing a person does; `python3 -m nox -l` lists them.
+
+Every session installs from requirements/*.txt under the full lock requirements/constraints.txt,
+so builds are reproducible, and torch is always exactly the CPU wheel pinned there (never a CUDA
+download).  Only `cuda` uses the machine's own Python and torch, for GPU runners without network.
+"""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import nox
+
+nox.options.default_venv_backend = "venv"
+nox.options.reuse_venv = "yes"
+nox.options.error_on_missing_interpreters = True
+nox.options.sessions = ["tests"]
+
+PYTHON = "3.11"
+ROOT = Path(__file__).resolve().parent
+CONSTRAINTS = ROOT / "requirements" / "constraints.txt"
+BROWSER = Path("/usr/bin/chromium")
+
+
+def install(session: nox.Session, *names: str) -> None:
+    args = []
+    for name in names:
+        args += ["-r", f"requirements/{name}.txt"]
+    session.install(*args, "-c", str(CONSTRAINTS))
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """Build the site, both languages, into docs/_build/html (`-- en` builds one)."""
+    install(session, "docs")
+    session.run("python", "tools/build.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """Build the site, then run every check; CUDA checks skip, visibly, without a GPU."""
+    install(session, "tests")
+    if not BROWSER.exists():
+        if os.geteuid() == 0 and shutil.which("apt-get"):
+            session.run("bash", ".ci/install-browser", external=True)
+        else:
+            session.error(
+                f"{BROWSER} is missing: run `sudo bash .ci/install-browser` "
+                "(Debian chromium and fonts-wqy-microhei), then this session again"
+            )
+    session.run("python", "tools/build.py")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def record(session: nox.Session) -> None:
+    """Re-record the CPU transcripts (all, or the snippets given after --); review the diff."""
+    install(session, "snippets")
+    session.run("python", "tools/transcripts.py", "record", *session.posargs)
+
+
+@nox.session(python=False)
+def cuda(session: nox.Session) -> None:
+    """On a GPU machine, with its own torch: `-- check` (default) or `-- record` CUDA transcripts."""
+    action, *rest = session.posargs or ["check"]
+    session.run("python3", "tools/transcripts.py", action, "--device", "cuda", *rest)
+
+
+@nox.session(python=PYTHON)
+def preview(session: nox.Session) -> None:
+    """Live preview of one language while writing: `-- en` (default) or `-- zh`."""
+    install(session, "preview")
+    language = session.posargs[0] if session.posargs else "en"
+    out = {"en": "en", "zh": "zh-cn"}[language]
+    session.run(
+        "sphinx-autobuild", f"docs/{language}", f"docs/_build/html/{out}",
+        "-d", f"docs/_build/doctrees/{out}", "--watch", "snippets", "--watch", "docs/_ext",
+        "--port", "8000",
+    )
+
+
+@nox.session(python=PYTHON)
+def lock(session: nox.Session) -> None:
+    """Re-resolve the requirements files and rewrite the full lock, requirements/constraints.txt."""
+    session.install("-r", "requirements/tests.txt", "-r", "requirements/preview.txt")
+    frozen = session.run("python", "-m", "pip", "freeze", silent=True)
+    header = (
+        "# Full lock of every session's environment, written by `nox -s lock`; do not edit.\n"
+        "# The +cpu torch wheel is the one on this machine's disk (pip's find-links).\n"
+    )
+    CONSTRAINTS.write_text(header + frozen, encoding="utf-8")
+    subprocess.run(["git", "diff", "--stat", str(CONSTRAINTS)], cwd=ROOT, check=False)
