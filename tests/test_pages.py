@@ -1,0 +1,183 @@
+"""Page sources: both languages in step, prose tied to outputs, Chinese written to the style.
+
+These read docs/en and docs/zh only; they need no build.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from project import DOCS, SNIPPETS, Page, all_pages, pages
+
+from site_languages import read_terms
+
+TWINS = [(en, zh) for en in pages("en") for zh in pages("zh") if zh.docname == en.docname]
+CODE_SPAN = re.compile(r"(?<![}`])`([^`]+)`")
+# An inline code span that states what a program printed: it must come from a role instead.
+OUTPUT_VALUE = re.compile(
+    r"^(True|False|None|-?\d+(\.\d+)?|tensor\(.*|\w*(Error|Exception|Warning)"
+    r"|[\w.]+\s*(==?|:)\s*(True|False|None|-?\d+(\.\d+)?|tensor\(.*))$"
+)
+HAN = "\u4e00-\u9fff"
+
+
+def test_every_page_has_a_twin_in_the_other_language():
+    en = {p.docname for p in pages("en")}
+    zh = {p.docname for p in pages("zh")}
+    assert en, "no pages found under docs/en"
+    problems = [f"docs/en/{d}.md has no Chinese twin docs/zh/{d}.md" for d in sorted(en - zh)]
+    problems += [f"docs/zh/{d}.md has no English twin docs/en/{d}.md" for d in sorted(zh - en)]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("en, zh", TWINS, ids=[en.docname for en, _ in TWINS])
+def test_twins_run_the_same_cells_with_identical_options(en, zh):
+    """Identical cells let the Chinese build reuse the English execution, output for output."""
+    en_cells = [(c.options, c.body) for c in en.cells()]
+    zh_cells = [(c.options, c.body) for c in zh.cells()]
+    assert en_cells == zh_cells, (
+        f"{zh.rel} must have the same code cells, in the same order and with the same options, "
+        f"as {en.rel}:\n  en: {[c.load for c in en.cells()]}\n  zh: {[c.load for c in zh.cells()]}"
+    )
+
+
+@pytest.mark.parametrize("en, zh", TWINS, ids=[en.docname for en, _ in TWINS])
+def test_twins_have_the_same_section_labels(en, zh):
+    """Labels are the anchors the language switcher and cross-references land on."""
+    assert en.labels() == zh.labels(), (
+        f"{en.rel} and {zh.rel} must declare the same (label)= targets in the same order:\n"
+        f"  en: {en.labels()}\n  zh: {zh.labels()}"
+    )
+
+
+def test_every_section_has_a_label():
+    problems = []
+    for page in all_pages():
+        lines = page.text.splitlines()
+        for number, line in enumerate(lines, start=1):
+            if re.match(r"^#{1,3} ", line) and not (number > 1 and re.match(r"^\(.+\)=$", lines[number - 2])):
+                problems.append(f"{page.rel}:{number}: heading without a (label)= line above it")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_snippet_is_on_a_page_and_every_loaded_snippet_exists():
+    loaded = {}
+    problems = []
+    for page in all_pages():
+        for cell in page.cells():
+            if cell.load is None:
+                problems.append(f"{page.rel}:{cell.line}: a code cell must :load: a snippet file")
+                continue
+            path = (page.path.parent / cell.load).resolve()
+            if not path.is_file():
+                problems.append(f"{page.rel}:{cell.line}: snippet not found: {cell.load}")
+            loaded[path] = page.rel
+    for snippet in sorted(SNIPPETS.rglob("*.py")):
+        if snippet not in loaded:
+            problems.append(f"{snippet.relative_to(DOCS.parent)} is not loaded by any page")
+    assert not problems, "\n".join(problems)
+
+
+def hand_typed_values(page) -> list[str]:
+    problems = []
+    for number, line in page.prose_lines():
+        for span in CODE_SPAN.findall(line):
+            if OUTPUT_VALUE.match(span.strip()):
+                problems.append(
+                    f"{page.rel}:{number}: `{span}` looks like an output typed by hand; quote it "
+                    "with {out}`snippet:label` or {error}`snippet`"
+                )
+    return problems
+
+
+def _chinese_prose(page):
+    for number, line in page.prose_lines():
+        # Inline code, roles and link targets are not Chinese text.
+        text = re.sub(r"\{\w+\}`[^`]*`", "\u0001", line)
+        text = re.sub(r"`[^`]*`", "\u0001", text)
+        text = re.sub(r"\]\([^)]*\)", "]", text)
+        yield number, line, text
+
+
+TYPOGRAPHY = [
+    (re.compile(rf"[{HAN}][A-Za-z0-9\u0001]|[A-Za-z0-9\u0001)][{HAN}]"),
+     "needs a space between Chinese and Latin text or code"),
+    (re.compile(rf"[{HAN}][,.:;!?()]|[,:;!?(][{HAN}]"),
+     "uses ASCII punctuation in a Chinese sentence (，。：；！？（） are full-width)"),
+    (re.compile(rf"[{HAN}] +[，。：；！？、）]|（ +[{HAN}]"),
+     "has a space before full-width punctuation"),
+]
+
+
+def typography_problems(page) -> list[str]:
+    problems = []
+    for number, _, text in _chinese_prose(page):
+        for pattern, message in TYPOGRAPHY:
+            for match in pattern.finditer(text):
+                shown = match.group(0).replace("\u0001", "`…`")
+                problems.append(f"{page.rel}:{number}: {message}: {shown}")
+    return problems
+
+
+def glossary_problems(page) -> list[str]:
+    prose = "\n".join(text for _, _, text in _chinese_prose(page))
+    problems = []
+    for term in read_terms():
+        for variant in filter(None, term["avoid"].split("|")):
+            if variant in prose:
+                problems.append(f"{page.rel}: writes {variant}; the site's term is {term['chinese']}")
+        first = prose.find(term["chinese"])
+        if term["introduce"] == "yes" and first >= 0:
+            after = prose[first + len(term["chinese"]) :][: len(term["english"]) + 2]
+            if not after.lower().startswith(f"（{term['english'].lower()}"):
+                problems.append(
+                    f"{page.rel}: the first {term['chinese']} on the page should read "
+                    f"{term['chinese']}（{term['english']}）"
+                )
+    return problems
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
+def test_prose_quotes_outputs_only_through_roles(page):
+    """A value typed by hand can go stale; {out} and {error} take it from the executed cell."""
+    problems = hand_typed_values(page)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("page", pages("zh"), ids=lambda p: p.rel)
+def test_chinese_typography(page):
+    """A space between Chinese and Latin letters, digits or code; full-width punctuation."""
+    problems = typography_problems(page)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("page", pages("zh"), ids=lambda p: p.rel)
+def test_chinese_pages_use_the_glossary_terms(page):
+    """One Chinese word per concept (docs/terms.tsv), with the English at its first use."""
+    problems = glossary_problems(page)
+    assert not problems, "\n".join(problems)
+
+
+BAD_PAGE = """---
+file_format: mystnb
+---
+梯度是 `tensor([4., 4., 4.])`，结果为 `True`，抛出 `RuntimeError`。
+调用detach()之后,共有 3个元素 。
+这里用的是就地操作，还有计算图。
+"""
+
+
+def test_the_page_lints_catch_known_mistakes(tmp_path):
+    """Each lint above reports a page written against it (so a silent lint cannot pass)."""
+    (tmp_path / "zh").mkdir()
+    path = tmp_path / "zh" / "bad.md"
+    path.write_text(BAD_PAGE, encoding="utf-8")
+    page = Page("zh", path)
+    values = hand_typed_values(page)
+    assert [v.split("`")[1] for v in values] == ["tensor([4., 4., 4.])", "True", "RuntimeError"]
+    typography = "\n".join(typography_problems(page))
+    for fragment in ["用d", ")之", "后,", "3个", "素 。"]:
+        assert fragment in typography.replace("`…`", ""), (fragment, typography)
+    glossary = "\n".join(glossary_problems(page))
+    assert "writes 就地操作" in glossary and "计算图（computational graph）" in glossary
