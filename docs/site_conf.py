@@ -39,7 +39,8 @@ nitpicky = True
 # Chinese build reuses the English execution (the cache keys on code cells and kernel).
 nb_execution_mode = "cache"
 nb_execution_cache_path = str(BUILD / ".jupyter_cache")
-nb_execution_timeout = 60  # seconds per cell: a hanging snippet fails the build
+# Seconds per cell: a hanging snippet fails the build (the same limit as tools/transcripts.py).
+nb_execution_timeout = int(os.environ.get("SNIPPET_TIMEOUT", "60"))
 nb_execution_in_temp = True  # snippets never see (or write into) the source tree
 nb_execution_raise_on_error = False  # keep going, so snippet_cells can name the snippet line
 nb_execution_show_tb = True
@@ -72,3 +73,4 @@ html_sidebars = {
         "sidebar/scroll-end.html",
     ]
 }
+html_favicon = str(DOCS / "_static" / "favicon.svg")

@@ -25,6 +25,12 @@ FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})")
 LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=\s*$")
 
 
+def snippet_name(load: str) -> str:
+    """``../../snippets/detach/x.py`` (a :load: value) -> ``detach/x``."""
+    parts = Path(load).parts
+    return Path(*parts[parts.index("snippets") + 1 :]).with_suffix("").as_posix()
+
+
 @dataclasses.dataclass(frozen=True)
 class Cell:
     line: int
@@ -41,11 +47,7 @@ class Cell:
     @property
     def snippet(self) -> str | None:
         """The snippet's name below snippets/, without .py."""
-        if self.load is None:
-            return None
-        path = Path(self.load)
-        parts = path.parts[path.parts.index("snippets") + 1 :]
-        return Path(*parts).with_suffix("").as_posix()
+        return None if self.load is None else snippet_name(self.load)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -126,9 +126,16 @@ def configure_language(app: Sphinx, config) -> None:
     config.html_search_options = {"dict": str(JIEBA_DICT)}
 
 
+def depend_on_catalog(app: Sphinx, docname: str, source: list[str]) -> None:
+    """A changed translation of a theme string must rebuild the pages that show it."""
+    for catalog in sorted(DOCS.glob(f"locale/{app.config.language}/LC_MESSAGES/*.po")):
+        app.env.note_dependency(str(catalog))
+
+
 def setup(app: Sphinx):
     app.add_search_language(SearchChineseWithTerms)
     app.connect("config-inited", configure_language)
     app.connect("builder-inited", add_template_extension)
     app.connect("html-page-context", language_links)
+    app.connect("source-read", depend_on_catalog)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

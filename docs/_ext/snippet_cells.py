@@ -29,7 +29,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
 import transcripts
-from transcripts import SNIPPETS, Snippet, SnippetError
+from transcripts import ROOT, SNIPPETS, Snippet, SnippetError
 
 logger = logging.getLogger(__name__)
 
@@ -39,26 +39,29 @@ TAGS = re.compile(r"^:tags:\s*\[(.*)\]\s*$")
 
 TEXT = {
     "en": {
-        "snippet": "Snippet",
-        "verified": "Verified",
-        "build": "this build",
-        "not_recorded": "no transcript recorded yet",
+        "snippet": "Snippet: ",
+        "verified": "Verified: ",
+        "build": "output produced on CPU with torch {torch} when this site was built",
+        "transcript": "{device} transcript: {machine}, torch {torch}, recorded {date}",
+        "missing": "{device} transcript: not recorded yet",
+        "stale": "{device} transcript: recorded for an earlier version of this snippet",
         "cpu_output": "Output on CPU",
         "cuda_output": "Output on CUDA",
-        "cuda_missing": "The CUDA transcript of this snippet has not been recorded yet; "
-        "run `nox -s cuda -- record` on a machine with a GPU.",
-        "device_dependent": "The output depends on the device",
+        "no_transcript": "No current {device} transcript of this snippet yet "
+        "(recorded with `{command}`).",
+        "device_dependent": "The output depends on the device: ",
     },
     "zh_CN": {
-        "snippet": "代码片段",
-        "verified": "验证",
-        "build": "本次构建",
-        "not_recorded": "尚未录制",
+        "snippet": "代码片段：",
+        "verified": "验证：",
+        "build": "输出由构建本站时在 CPU 上运行得到（torch {torch}）",
+        "transcript": "{device} 运行记录：{machine}，torch {torch}，录制于 {date}",
+        "missing": "{device} 运行记录：尚未录制",
+        "stale": "{device} 运行记录：录制的是这个片段的旧版本，已过期",
         "cpu_output": "CPU 上的输出",
         "cuda_output": "CUDA 上的输出",
-        "cuda_missing": "这个片段在 CUDA 上的记录尚未录制；请在有 GPU 的机器上运行 "
-        "`nox -s cuda -- record`。",
-        "device_dependent": "输出因设备而异",
+        "no_transcript": "这个片段还没有最新的 {device} 运行记录（用 `{command}` 录制）。",
+        "device_dependent": "输出因设备而异：",
     },
 }
 
@@ -98,7 +101,8 @@ def check_page_source(app: Sphinx, docname: str, source: list[str]) -> None:
     for line, path, tags in snippet_cells(page, text):
         where = (docname, line)
         if not path.is_file():
-            logger.error("snippet file not found: %s", path, location=where)
+            shown = path.relative_to(ROOT) if ROOT in path.parents else path
+            logger.error("snippet file not found: %s", shown, location=where)
             text = text.replace(f":load: {_load_value(text, line)}", ":load: /dev/null", 1)
             continue
         if SNIPPETS not in path.parents:
@@ -213,11 +217,14 @@ def resolve_values(env, doctree: nodes.document, outputs: dict[str, tuple[str, s
         node.replace_self(nodes.literal(value, value, classes=["snippet-value"]))
 
 
-def _transcript_summary(snippet: Snippet, device: str) -> dict[str, str] | None:
+def _transcript_header(snippet: Snippet, device: str) -> dict[str, str] | None:
+    """The header of the snippet's transcript on that device, if it is current."""
     path = snippet.transcript(device)
     if not path.exists():
         return None
-    return transcripts.read_header(path)
+    header = transcripts.read_header(path)
+    header["current"] = header.get("Source-SHA256") == snippet.sha256
+    return header
 
 
 def _transcript_output(snippet: Snippet, device: str) -> str:
@@ -226,32 +233,39 @@ def _transcript_output(snippet: Snippet, device: str) -> str:
     parts = []
     for example in doctest.DocTestParser().get_examples(text):
         parts.append(example.exc_msg if example.exc_msg is not None else example.want)
-    return "".join(parts).rstrip("\n")
+    return "".join(parts).replace("<BLANKLINE>", "").rstrip("\n")
+
+
+def _provenance(env, snippet: Snippet) -> list[str]:
+    entries = [_text(env, "build").format(torch=version("torch"))]
+    for device in transcripts.DEVICES:
+        header = _transcript_header(snippet, device)
+        name = device.upper()
+        if header is None:
+            entries.append(_text(env, "missing").format(device=name))
+        elif not header["current"]:
+            entries.append(_text(env, "stale").format(device=name))
+        else:
+            entries.append(
+                _text(env, "transcript").format(
+                    device=name, machine=header.get("Device", "?"),
+                    torch=header.get("Torch", "?"), date=header.get("Recorded", "?"),
+                )
+            )
+    return entries
 
 
 def decorate_cell(env, cell: nodes.container, snippet: Snippet) -> None:
     cell["classes"].append("snippet-cell")
     meta = nodes.container(classes=["snippet-meta"])
     line = nodes.paragraph()
-    line += nodes.inline(text=_text(env, "snippet") + ": ", classes=["snippet-meta-label"])
+    line += nodes.inline(text=_text(env, "snippet"), classes=["snippet-meta-label"])
     line += nodes.literal(text=snippet.rel)
     meta += line
-
     verified = nodes.paragraph()
-    verified += nodes.inline(text=_text(env, "verified") + ": ", classes=["snippet-meta-label"])
-    entries = [f"{_text(env, 'build')}: CPU, torch {version('torch')}"]
-    for device in transcripts.DEVICES:
-        header = _transcript_summary(snippet, device)
-        if header:
-            entries.append(
-                f"{header.get('Device', device)}, torch {header.get('Torch', '?')}, "
-                f"{header.get('Recorded', '?')}"
-            )
-        else:
-            entries.append(f"{device.upper()}: {_text(env, 'not_recorded')}")
-    verified += nodes.inline(text=" · ".join(entries))
+    verified += nodes.inline(text=_text(env, "verified"), classes=["snippet-meta-label"])
+    verified += nodes.inline(text=" · ".join(_provenance(env, snippet)))
     meta += verified
-
     if snippet.device_dependent:
         meta += _device_comparison(env, snippet)
     cell += meta
@@ -260,21 +274,23 @@ def decorate_cell(env, cell: nodes.container, snippet: Snippet) -> None:
 def _device_comparison(env, snippet: Snippet) -> nodes.container:
     box = nodes.container(classes=["device-comparison"])
     title = nodes.paragraph(classes=["device-comparison-title"])
-    title += nodes.strong(text=f"{_text(env, 'device_dependent')}: {snippet.device_dependent}")
+    title += nodes.strong(text=_text(env, "device_dependent"))
+    title += nodes.inline(text=snippet.device_dependent)
     box += title
-    for device, label in (("cpu", "cpu_output"), ("cuda", "cuda_output")):
+    for device in transcripts.DEVICES:
         column = nodes.container(classes=["device-output", f"device-{device}"])
         head = nodes.paragraph()
-        head += nodes.strong(text=_text(env, label))
-        header = _transcript_summary(snippet, device)
-        if header:
+        head += nodes.strong(text=_text(env, f"{device}_output"))
+        column += head
+        header = _transcript_header(snippet, device)
+        if header and header["current"]:
             head += nodes.inline(text=f" ({header.get('Device')}, torch {header.get('Torch')})")
-            column += head
             text = _transcript_output(snippet, device)
             column += nodes.literal_block(text, text, language="none", classes=["output"])
         else:
-            column += head
-            column += nodes.paragraph(text=_text(env, "cuda_missing"))
+            command = "nox -s cuda -- record" if device == "cuda" else "nox -s record"
+            message = _text(env, "no_transcript").format(device=device.upper(), command=command)
+            column += nodes.paragraph(text=message)
         box += column
     return box
 

@@ -1,0 +1,194 @@
+"""The build: what the site shows is what ran, both languages share one execution, and a bad
+snippet stops the build with its file and line."""
+
+from __future__ import annotations
+
+import doctest
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from project import BUILD, DOCS, ROOT, all_pages, pages, snippet_name
+
+
+def transcript_output(name: str) -> tuple[str, str | None]:
+    """(printed text, exception line) that the CPU transcript of a snippet records."""
+    text = (ROOT / "transcripts" / "cpu" / f"{name}.txt").read_text(encoding="utf-8")
+    printed, error = [], None
+    for example in doctest.DocTestParser().get_examples(text):
+        if example.exc_msg is not None:
+            error = example.exc_msg.strip()
+        else:
+            printed.append(example.want.replace("<BLANKLINE>", ""))
+    return "".join(printed), error
+
+
+def shown_cells(page):
+    """(snippet name, printed text, exception line) of each cell as the built page shows it."""
+    assert page.html.exists(), f"{page.html} is missing: build the site first (nox -s docs)"
+    soup = BeautifulSoup(page.html.read_text(encoding="utf-8"), "html.parser")
+    cells = []
+    for cell in soup.select("div.cell"):
+        path = cell.select_one(".snippet-meta code").get_text()
+        printed = "".join(pre.get_text() for pre in cell.select(".cell_output .stream pre"))
+        errors = [pre.get_text().strip() for pre in cell.select(".cell_output .traceback pre")]
+        cells.append((snippet_name(path), printed, errors[0] if errors else None))
+    return cells
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
+def test_page_outputs_are_the_recorded_transcripts(page):
+    """What each cell shows, from the build's own execution, is what its CPU transcript holds."""
+    problems = []
+    cells = shown_cells(page)
+    assert len(cells) == len(page.cells()), f"{page.html} shows {len(cells)} of {len(page.cells())} cells"
+    for name, printed, error in cells:
+        expected_printed, expected_error = transcript_output(name)
+        if printed.rstrip("\n") != expected_printed.rstrip("\n"):
+            problems.append(
+                f"{page.rel}: snippets/{name}.py printed\n{printed}\nbut its transcript holds\n"
+                f"{expected_printed}"
+            )
+        if error != expected_error:
+            problems.append(
+                f"{page.rel}: snippets/{name}.py raised {error!r}, its transcript {expected_error!r}"
+            )
+    assert not problems, "\n".join(problems)
+
+
+def sphinx(source: Path, out: Path, doctrees: Path, *extra: str, cwd: Path = ROOT, **env):
+    return subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n", "-j", "1",
+         "-d", str(doctrees), *extra, str(source), str(out)],
+        cwd=cwd, capture_output=True, text=True, env={**os.environ, **env},
+    )
+
+
+def test_zh_build_reuses_the_english_execution(tmp_path):
+    """Identical cells in both languages: the Chinese build finds every notebook in the cache."""
+    result = sphinx(DOCS / "zh", tmp_path / "html", tmp_path / "doctrees")
+    assert result.returncode == 0, result.stdout + result.stderr
+    log = result.stdout + result.stderr
+    executed = re.findall(r"Executed notebook in", log)
+    cached = re.findall(r"Using cached notebook", log)
+    with_cells = [p for p in pages("zh") if p.cells()]
+    assert not executed, f"the zh build executed {len(executed)} notebook(s):\n{log}"
+    assert len(cached) == len(with_cells), log
+
+
+# ---------------------------------------------------------------------------------------------
+# A throwaway copy of the project, to break things in.
+
+
+def copy_project(target: Path, with_cache: bool = True) -> Path:
+    for folder in ("docs", "snippets", "tools", "transcripts"):
+        shutil.copytree(
+            ROOT / folder, target / folder, ignore=shutil.ignore_patterns("_build", "*.mo")
+        )
+    if with_cache and (BUILD / ".jupyter_cache").exists():
+        shutil.copytree(BUILD / ".jupyter_cache", target / "docs/_build/.jupyter_cache")
+        shutil.copy(BUILD / ".jupyter_cache.stamp", target / "docs/_build/.jupyter_cache.stamp")
+    return target
+
+
+def reread_docs(log: str) -> set[str]:
+    """Names of the documents Sphinx read again, from its verbose log."""
+    return set(re.findall(r"reading sources\.\.\. \[\s*\d+%\] (\S+)", log))
+
+
+@pytest.mark.slow
+def test_editing_a_snippet_rebuilds_exactly_the_pages_that_load_it(tmp_path):
+    project = copy_project(tmp_path)
+    out, doctrees = project / "docs/_build/html/en", project / "docs/_build/doctrees/en"
+    first = sphinx(project / "docs/en", out, doctrees, cwd=project)
+    assert first.returncode == 0, first.stdout + first.stderr
+    again = sphinx(project / "docs/en", out, doctrees, cwd=project)
+    assert reread_docs(again.stdout) == set(), again.stdout
+
+    snippet = project / "snippets/detach/stops_gradient.py"
+    snippet.write_text(snippet.read_text() + "print('edited')\n")
+    edited = sphinx(project / "docs/en", out, doctrees, cwd=project)
+    assert edited.returncode == 0, edited.stdout + edited.stderr
+    loaders = {p.docname for p in pages("en") if "detach/stops_gradient" in {c.snippet for c in p.cells()}}
+    assert reread_docs(edited.stdout) == loaders, edited.stdout
+    assert "edited" in (out / "detach.html").read_text()
+
+
+PAGE = """---
+file_format: mystnb
+kernelspec:
+  name: python3
+  display_name: Python 3
+---
+
+(home)=
+# Demo
+
+{cells}
+"""
+
+
+def broken_site(tmp_path: Path, snippet: str | None, cell_options: str, prose: str = "") -> Path:
+    """A one-page English site whose only cell loads snippets/demo/case.py."""
+    project = copy_project(tmp_path, with_cache=False)
+    shutil.rmtree(project / "docs" / "en")
+    (project / "docs" / "en").mkdir()
+    shutil.copy(DOCS / "en" / "conf.py", project / "docs" / "en" / "conf.py")
+    if snippet is not None:
+        (project / "snippets" / "demo").mkdir()
+        (project / "snippets" / "demo" / "case.py").write_text(textwrap.dedent(snippet).lstrip())
+    cell = f"```{{code-cell}} python\n:load: ../../snippets/demo/case.py\n{cell_options}```\n\n{prose}"
+    (project / "docs" / "en" / "index.md").write_text(PAGE.format(cells=cell))
+    return project
+
+
+def build_broken(project: Path, **env) -> subprocess.CompletedProcess:
+    result = subprocess.run(
+        [sys.executable, "tools/build.py", "en"], cwd=project, capture_output=True, text=True,
+        env={**os.environ, "SPHINX_JOBS": "1", **env},
+    )
+    assert result.returncode != 0, "the build should have failed:\n" + result.stdout + result.stderr
+    assert not (project / "docs/_build/html/en").exists(), "a failed build left pages to publish"
+    return result
+
+
+RAISES = '''
+    """Oops."""
+    import torch
+
+    a = torch.ones(2)
+    b = a @ torch.ones(3)
+    print("never")
+    '''
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "case, snippet, options, prose, env, expected",
+    [
+        ("missing file", None, "", "", {}, "docs/en/index.md:11: ERROR: snippet file not found: snippets/demo/case.py"),
+        ("unexpected exception", RAISES, "", "", {},
+         "snippets/demo/case.py:5: unexpected RuntimeError"),
+        ("hang", '"""Never ends."""\nimport time\n\nwhile True:\n    time.sleep(0.1)\n', "", "",
+         {"SNIPPET_TIMEOUT": "5"}, "snippets/demo/case.py:4: still running after 5 s"),
+        ("raise without tag", '"""Fails."""\nraise KeyError("k")  # raises KeyError\n', "", "", {},
+         "snippets/demo/case.py is declared '# raises KeyError': give its cell"),
+        ("tag without raise", '"""Fine."""\nprint("x:", 1)\n', ":tags: [raises-exception]\n", "",
+         {}, "the cell of snippets/demo/case.py is tagged raises-exception"),
+        ("quoted label missing", '"""Fine."""\nprint("x:", 1)\n', "", "Value {out}`demo/case:y`.",
+         {}, "{out}`demo/case:y`: snippets/demo/case.py printed no line 'y: ...'"),
+    ],
+    ids=lambda v: v if isinstance(v, str) and len(v) < 25 and "\n" not in v else "",
+)
+def test_a_broken_snippet_stops_the_build_and_names_it(
+    tmp_path, case, snippet, options, prose, env, expected
+):
+    project = broken_site(tmp_path, snippet, options, prose)
+    result = build_broken(project, **env)
+    assert expected in result.stdout + result.stderr, result.stdout + result.stderr
