@@ -181,6 +181,8 @@ RAISES = '''
          "snippets/demo/case.py is declared '# raises KeyError': give its cell"),
         ("tag without raise", '"""Fine."""\nprint("x:", 1)\n', ":tags: [raises-exception]\n", "",
          {}, "the cell of snippets/demo/case.py is tagged raises-exception"),
+        ("broken reference", '"""Fine."""\nprint("x:", 1)\n', "", "See [](nowhere.md).", {},
+         "nowhere"),
         ("quoted label missing", '"""Fine."""\nprint("x:", 1)\n', "", "Value {out}`demo/case:y`.",
          {}, "{out}`demo/case:y`: snippets/demo/case.py printed no line 'y: ...'"),
     ],
