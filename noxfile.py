@@ -80,6 +80,12 @@ def preview(session: nox.Session) -> None:
     )
 
 
+@nox.session(python=False)
+def translations(session: nox.Session) -> None:
+    """List the Chinese pages that are behind their English twin (`-- mark docs/zh/x.md`)."""
+    session.run("python3", "tools/translations.py", *(session.posargs or ["status"]))
+
+
 @nox.session(python=PYTHON)
 def lock(session: nox.Session) -> None:
     """Re-resolve the requirements files and rewrite the full lock, requirements/constraints.txt."""

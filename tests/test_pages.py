@@ -181,3 +181,28 @@ def test_the_page_lints_catch_known_mistakes(tmp_path):
         assert fragment in typography.replace("`…`", ""), (fragment, typography)
     glossary = "\n".join(glossary_problems(page))
     assert "writes 就地操作" in glossary and "计算图（computational graph）" in glossary
+
+
+def test_every_chinese_page_matches_the_current_english_page():
+    """docs/zh pages record which version of their English twin they match (translation_of)."""
+    import translations
+
+    outdated = translations.problems()
+    assert not outdated, "Chinese pages behind their English twin:\n" + "\n".join(outdated)
+
+
+def test_an_edited_english_page_makes_its_twin_outdated(tmp_path, monkeypatch):
+    import translations
+
+    (tmp_path / "en").mkdir()
+    (tmp_path / "zh").mkdir()
+    (tmp_path / "en" / "p.md").write_text("# Page\n")
+    (tmp_path / "zh" / "p.md").write_text("---\nfile_format: mystnb\n---\n# 页面\n")
+    monkeypatch.setattr(translations, "ROOT", tmp_path)
+    monkeypatch.setattr(translations, "EN", tmp_path / "en")
+    monkeypatch.setattr(translations, "ZH", tmp_path / "zh")
+    assert "no `translation_of:`" in translations.problems()[0]
+    translations.mark(tmp_path / "zh" / "p.md")
+    assert translations.problems() == []
+    (tmp_path / "en" / "p.md").write_text("# Page, edited\n")
+    assert "bring it up to date" in translations.problems()[0]

@@ -1,0 +1,89 @@
+"""Which Chinese pages are behind their English twin.
+
+Each Chinese page records, in its front matter, the version of the English page it matches:
+
+    translation_of: 3f2a9c1e07bd   # first 12 hex digits of the sha256 of docs/en/<page>.md
+
+    python tools/translations.py status          # list outdated pages; exit 1 if any
+    python tools/translations.py mark docs/zh/detach.md ...
+                                                 # after bringing a page up to date
+
+Any edit to an English page, a typo included, makes its twin outdated until someone who read
+the change marks the Chinese page as matching again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EN = ROOT / "docs" / "en"
+ZH = ROOT / "docs" / "zh"
+FIELD = re.compile(r"^translation_of:\s*(\S*).*$", re.MULTILINE)
+
+
+def english_version(english: Path) -> str:
+    return hashlib.sha256(english.read_bytes()).hexdigest()[:12]
+
+
+def recorded_version(chinese: Path) -> str | None:
+    text = chinese.read_text(encoding="utf-8")
+    front = text.split("\n---", 1)[0] if text.startswith("---") else ""
+    match = FIELD.search(front)
+    return match.group(1) if match else None
+
+
+def twin(chinese: Path) -> Path:
+    return EN / chinese.relative_to(ZH)
+
+
+def problems() -> list[str]:
+    found = []
+    for chinese in sorted(ZH.rglob("*.md")):
+        english = twin(chinese)
+        rel = chinese.relative_to(ROOT)
+        if not english.exists():
+            found.append(f"{rel}: no English twin {english.relative_to(ROOT)}")
+            continue
+        recorded = recorded_version(chinese)
+        if recorded is None:
+            found.append(f"{rel}: no `translation_of:` in its front matter")
+        elif recorded != english_version(english):
+            found.append(
+                f"{rel}: matches version {recorded} of {english.relative_to(ROOT)}, which is now "
+                f"{english_version(english)}; bring it up to date, then "
+                f"`python tools/translations.py mark {rel}`"
+            )
+    return found
+
+
+def mark(chinese: Path) -> None:
+    version = english_version(twin(chinese))
+    text = chinese.read_text(encoding="utf-8")
+    if not text.startswith("---\n"):
+        raise SystemExit(f"{chinese}: no front matter")
+    head, rest = text[4:].split("\n---", 1)
+    line = f"translation_of: {version}  # sha256[:12] of the English page this page matches"
+    head = FIELD.sub(line, head) if FIELD.search(head) else head + "\n" + line
+    chinese.write_text("---\n" + head + "\n---" + rest, encoding="utf-8")
+    print(f"{chinese.relative_to(ROOT)}: marked as matching {version}")
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["mark"] and len(argv) > 1:
+        for name in argv[1:]:
+            mark(Path(name).resolve())
+        return 0
+    if argv in ([], ["status"]):
+        found = problems()
+        print("\n".join(found) if found else "every Chinese page matches its English twin")
+        return 1 if found else 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
