@@ -24,6 +24,7 @@ extensions = [
     "sphinx_copybutton",
     "snippet_cells",  # loads snippets into cells, links them to their transcripts
     "site_languages",  # language switcher, theme strings, Chinese search
+    "output_figures",  # printed tables and graphs drawn as HTML tables and SVG
 ]
 
 templates_path = [str(DOCS / "_templates")]

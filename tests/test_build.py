@@ -194,3 +194,12 @@ def test_a_broken_snippet_stops_the_build_and_names_it(
     project = broken_site(tmp_path, snippet, options, prose)
     result = build_broken(project, **env)
     assert expected in result.stdout + result.stderr, result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_a_failed_build_still_fails_when_run_again(tmp_path):
+    """Sphinx re-reads only changed pages: a failure must not vanish on the next build."""
+    project = broken_site(tmp_path, RAISES, "")
+    build_broken(project)
+    again = build_broken(project)
+    assert "snippets/demo/case.py:5: unexpected RuntimeError" in again.stdout + again.stderr

@@ -15,7 +15,7 @@ from bs4 import BeautifulSoup
 from jinja2.ext import babel_extract
 from project import DOCS, HTML, LANGUAGES, all_pages, pages
 
-from site_languages import HARDCODED_LABELS
+from site_languages import HARDCODED_LABELS, HIDDEN_CELL_LABEL
 
 HTML_FILES = sorted(HTML.rglob("*.html"))
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -79,7 +79,7 @@ def test_html_lang_is_the_page_language(language):
 def theme_strings() -> set[str]:
     """Every string furo and our own templates pass through gettext, plus furo's hard-coded
     labels that site_languages.py makes translatable."""
-    strings = set(HARDCODED_LABELS)
+    strings = set(HARDCODED_LABELS) | {HIDDEN_CELL_LABEL}
     folders = [Path(furo.__file__).parent / "theme", DOCS / "_templates"]
     for template in (t for folder in folders for t in folder.rglob("*.html")):
         with template.open("rb") as handle:

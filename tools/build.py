@@ -24,6 +24,15 @@ HTML = BUILD / "html"
 LANGUAGES = {"en": ("en", "en"), "zh": ("zh", "zh-cn")}
 
 
+def environment_is_stale(doctrees: Path) -> bool:
+    """Sphinx re-reads pages whose sources changed, not those whose extensions did."""
+    pickle = doctrees / "environment.pickle"
+    if not pickle.exists():
+        return False
+    code = list((DOCS / "_ext").glob("*.py")) + [ROOT / "tools" / "transcripts.py"]
+    return max(p.stat().st_mtime for p in code) > pickle.stat().st_mtime
+
+
 def sphinx_command(language: str, *extra: str) -> list[str]:
     source, out = LANGUAGES[language]
     jobs = os.environ.get("SPHINX_JOBS", "auto")
@@ -37,10 +46,14 @@ def sphinx_command(language: str, *extra: str) -> list[str]:
 def build(languages: list[str]) -> None:
     for language in languages:
         started = time.perf_counter()
-        result = subprocess.run(sphinx_command(language), cwd=ROOT)
+        doctrees = BUILD / "doctrees" / LANGUAGES[language][1]
+        extra = ["-E"] if environment_is_stale(doctrees) else []
+        result = subprocess.run(sphinx_command(language, *extra), cwd=ROOT)
         if result.returncode:
-            # Nothing half-built is published: drop this language's output.
+            # Nothing half-built is published: drop this language's output, and its
+            # environment, or the next build would skip the pages that failed.
             shutil.rmtree(HTML / LANGUAGES[language][1], ignore_errors=True)
+            shutil.rmtree(doctrees, ignore_errors=True)
             sys.exit(f"build of docs/{LANGUAGES[language][0]} failed (see the messages above)")
         print(f"built {language} in {time.perf_counter() - started:.1f} s")
     for page in (DOCS / "root").iterdir():

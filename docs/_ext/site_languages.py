@@ -36,6 +36,8 @@ HARDCODED_LABELS = [
     "Toggle table of contents sidebar",
     "Toggle Light / Dark / Auto color theme",
 ]
+# ... and the one myst-nb writes for a folded code cell.
+HIDDEN_CELL_LABEL = "Toggle hidden content"
 
 
 def read_terms() -> list[dict[str, str]]:
@@ -126,6 +128,25 @@ def configure_language(app: Sphinx, config) -> None:
     config.html_search_options = {"dict": str(JIEBA_DICT)}
 
 
+def translate_hidden_cell_label(app: Sphinx) -> None:
+    """Re-register myst-nb's folded-cell node with a visitor that translates its aria-label."""
+    from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput, visit_HideCellInput
+    from sphinx.locale import get_translation
+
+    translate = get_translation("sphinx")
+
+    def visit(self, node):
+        start = len(self.body)
+        visit_HideCellInput(self, node)
+        label = f'aria-label="{HIDDEN_CELL_LABEL}"'
+        for index in range(start, len(self.body)):
+            self.body[index] = self.body[index].replace(
+                label, f'aria-label="{translate(HIDDEN_CELL_LABEL)}"'
+            )
+
+    app.add_node(HideCodeCellNode, override=True, html=(visit, depart_HideCellInput))
+
+
 def depend_on_catalog(app: Sphinx, docname: str, source: list[str]) -> None:
     """A changed translation of a theme string must rebuild the pages that show it."""
     for catalog in sorted(DOCS.glob(f"locale/{app.config.language}/LC_MESSAGES/*.po")):
@@ -136,6 +157,7 @@ def setup(app: Sphinx):
     app.add_search_language(SearchChineseWithTerms)
     app.connect("config-inited", configure_language)
     app.connect("builder-inited", add_template_extension)
+    translate_hidden_cell_label(app)
     app.connect("html-page-context", language_links)
     app.connect("source-read", depend_on_catalog)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

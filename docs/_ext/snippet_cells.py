@@ -10,8 +10,10 @@ One job: make every ``{code-cell}`` that ``:load:``-s a snippet trustworthy and 
 * Under each cell: where its output was verified (device, torch version, date) from the
   transcripts, and, for a device-dependent snippet, the recorded CUDA output beside the CPU one.
 * The ``{out}`` role quotes a value from a cell's real output into prose:
-  ``{out}`detach/stops_gradient:x.grad``` is the text after ``x.grad:`` in that snippet's output
-  on this page; ``{error}`detach/inplace_breaks_backward``` is the name of the exception it raised.
+  ``{out}`detach/stops_gradient:x.grad``` is the text after ``x.grad:`` (or ``x.grad ->``) in
+  that snippet's output on this page; ``{out}`overview/all_operations:x.data|shares storage```
+  is a cell of a printed Markdown table (row, column, and optionally the start of the table's
+  caption); ``{error}`detach/inplace_breaks_backward``` is the name of the exception it raised.
 """
 
 from __future__ import annotations
@@ -202,19 +204,49 @@ def resolve_values(env, doctree: nodes.document, outputs: dict[str, tuple[str, s
         if kind == "error":
             match = re.search(r"^(\w+(?:\.\w+)*):", error, re.MULTILINE)
             value = match.group(1) if match else None
+        elif "|" in label:
+            value = table_value(printed, label)
         else:
             for line in printed.splitlines():
-                if line.startswith(label + ":"):
-                    value = line[len(label) + 1 :].strip()
+                for separator in (":", " ->"):
+                    if line.startswith(label + separator):
+                        value = line[len(label) + len(separator) :].strip()
+                        break
+                if value is not None:
                     break
         if value is None:
-            what = "raised no exception" if kind == "error" else f"printed no line '{label}: ...'"
+            what = (
+                "raised no exception" if kind == "error"
+                else f"printed no table cell '{label}' (or it is ambiguous)" if "|" in label
+                else f"printed no line '{label}: ...'"
+            )
             logger.error(
                 "{%s}`%s`: snippets/%s.py %s on this page", kind, target, name, what,
                 location=where,
             )
             value = target
         node.replace_self(nodes.literal(value, value, classes=["snippet-value"]))
+
+
+def table_value(printed: str, label: str) -> str | None:
+    """``row|column[|caption start]``: that cell of the printed Markdown table(s).
+
+    None when no table has it, or when tables disagree and no caption picks one.
+    """
+    from output_figures import parse_tables
+
+    row_name, column, *which = label.split("|")
+    found = []
+    for caption, rows in parse_tables(printed):
+        if which and not caption.startswith(which[0]):
+            continue
+        header = rows[0]
+        if column not in header:
+            continue
+        for row in rows[1:]:
+            if row[0] == row_name:
+                found.append(row[header.index(column)])
+    return found[0] if found and len(set(found)) == 1 else None
 
 
 def _transcript_header(snippet: Snippet, device: str) -> dict[str, str] | None:
