@@ -25,6 +25,7 @@ extensions = [
     "snippet_cells",  # loads snippets into cells, links them to their transcripts
     "site_languages",  # language switcher, theme strings, Chinese search
     "output_figures",  # printed tables and graphs drawn as HTML tables and SVG
+    "course_kit",  # downloads (.py, transcripts, notebooks, zip) and the snippet index
 ]
 
 templates_path = [str(DOCS / "_templates")]

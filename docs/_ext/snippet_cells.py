@@ -42,6 +42,8 @@ TAGS = re.compile(r"^:tags:\s*\[(.*)\]\s*$")
 TEXT = {
     "en": {
         "snippet": "Snippet: ",
+        "download": "Download: ",
+        "transcript_link": "{device} transcript",
         "verified": "Verified: ",
         "build": "output produced on CPU with torch {torch} when this site was built",
         "transcript": "{device} transcript: {machine}, torch {torch}, recorded {date}",
@@ -55,6 +57,8 @@ TEXT = {
     },
     "zh_CN": {
         "snippet": "代码片段：",
+        "download": "下载：",
+        "transcript_link": "{device} 运行记录",
         "verified": "验证：",
         "build": "输出由构建本站时在 CPU 上运行得到（torch {torch}）",
         "transcript": "{device} 运行记录：{machine}，torch {torch}，录制于 {date}",
@@ -294,6 +298,7 @@ def decorate_cell(env, cell: nodes.container, snippet: Snippet) -> None:
     line += nodes.inline(text=_text(env, "snippet"), classes=["snippet-meta-label"])
     line += nodes.literal(text=snippet.rel)
     meta += line
+    meta += _downloads(env, snippet)
     verified = nodes.paragraph()
     verified += nodes.inline(text=_text(env, "verified"), classes=["snippet-meta-label"])
     verified += nodes.inline(text=" · ".join(_provenance(env, snippet)))
@@ -301,6 +306,24 @@ def decorate_cell(env, cell: nodes.container, snippet: Snippet) -> None:
     if snippet.device_dependent:
         meta += _device_comparison(env, snippet)
     cell += meta
+
+
+def _downloads(env, snippet: Snippet) -> nodes.paragraph:
+    from course_kit import download_path, relative
+
+    line = nodes.paragraph()
+    line += nodes.inline(text=_text(env, "download"), classes=["snippet-meta-label"])
+    links = [(Path(snippet.name).name + ".py", download_path("py", snippet.name))]
+    for device in transcripts.DEVICES:
+        header = _transcript_header(snippet, device)
+        if header and header["current"]:
+            label = _text(env, "transcript_link").format(device=device.upper())
+            links.append((label, download_path("transcript", snippet.name, device)))
+    for index, (label, path) in enumerate(links):
+        if index:
+            line += nodes.Text(" · ")
+        line += nodes.reference("", label, refuri=relative(env.docname, path))
+    return line
 
 
 def _device_comparison(env, snippet: Snippet) -> nodes.container:

@@ -1,0 +1,276 @@
+"""Course kit: what a teacher takes away from the site.
+
+One job: publish the snippets in forms a course can reuse, next to each language's pages.
+
+* ``downloads/snippets/<name>.py`` and ``downloads/transcripts/<device>/<name>.txt`` for every
+  snippet, ``downloads/notebooks/<page>.ipynb`` for every page with code (the page's headings,
+  each snippet as a cell, the recorded outputs), and ``downloads/snippets.zip`` with all snippets,
+  transcripts, a README for teachers and the licence. The zip is byte-for-byte reproducible.
+* The ``{snippet-index}`` directive: every snippet with its claim, the pages that use it and
+  where it was verified.
+
+Notebook cells run top to bottom: a snippet meant to fail carries the ``raises-exception`` tag,
+which Jupyter and nbclient honour.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+from docutils import nodes
+from docutils.parsers.rst import Directive
+from sphinx import addnodes
+from sphinx.application import Sphinx
+
+import transcripts
+from transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
+
+KIT = ROOT / "docs" / "kit"
+DOWNLOADS = "downloads"
+LOAD = re.compile(r"^:load:\s*(\S+)\s*$", re.MULTILINE)
+HEADING = re.compile(r"^(#{1,3}) (.+)$")
+ZIP_DATE = (2026, 1, 1, 0, 0, 0)  # fixed, so that two builds give the same archive
+
+TEXT = {
+    "en": {"snippet": "Snippet", "claim": "Claim", "pages": "Used on", "verified": "Verified",
+           "page_link": "Read it with its explanations on the site: ",
+           "zip": "Every snippet, its transcripts, a README for teachers and the licence, in one "
+           "archive: ",
+           "notebook": "Each cell is a standalone snippet that needs only `torch`. Outputs are "
+           "those recorded on CPU; run the cells to see your own."},
+    "zh_CN": {"snippet": "代码片段", "claim": "说明", "pages": "所在页面", "verified": "验证",
+              "page_link": "网站上有配套讲解：",
+              "zip": "全部代码片段、运行记录、给教师的说明和许可证，打包下载：",
+              "notebook": "每个单元都是一个独立的代码片段，只需要 `torch`。输出是在 CPU 上录制的；"
+              "运行单元即可看到你自己的结果。"},
+}
+
+
+def _text(config, key: str) -> str:
+    return TEXT.get(config.language, TEXT["en"])[key]
+
+
+def download_path(kind: str, name: str, device: str = "cpu") -> str:
+    """Path of a download below a language's output folder."""
+    if kind == "py":
+        return f"{DOWNLOADS}/snippets/{name}.py"
+    if kind == "transcript":
+        return f"{DOWNLOADS}/transcripts/{device}/{name}.txt"
+    if kind == "notebook":
+        return f"{DOWNLOADS}/notebooks/{name}.ipynb"
+    return f"{DOWNLOADS}/snippets.zip"
+
+
+def relative(docname: str, path: str) -> str:
+    return "../" * docname.count("/") + path
+
+
+def page_snippets(page: Path) -> list[str]:
+    text = page.read_text(encoding="utf-8")
+    names = []
+    for load in LOAD.findall(text):
+        path = (page.parent / load).resolve()
+        if SNIPPETS in path.parents:
+            names.append(path.relative_to(SNIPPETS).with_suffix("").as_posix())
+    return names
+
+
+# ---------------------------------------------------------------------------------------------
+# The snippet index
+
+
+class SnippetIndex(Directive):
+    """A table of every snippet: claim, the pages that use it, where it was verified."""
+
+    def run(self):
+        env = self.state.document.settings.env
+        srcdir = Path(env.srcdir)
+        users: dict[str, list[str]] = {}
+        for page in sorted(srcdir.rglob("*.md")):
+            env.note_dependency(str(page))
+            docname = page.relative_to(srcdir).with_suffix("").as_posix()
+            for name in page_snippets(page):
+                users.setdefault(name, [])
+                if docname not in users[name]:
+                    users[name].append(docname)
+        config = env.config
+        table = nodes.table(classes=["snippet-index"])
+        group = nodes.tgroup(cols=4)
+        table += group
+        for width in (3, 5, 2, 3):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        group += head
+        head += self._row([nodes.Text(_text(config, k)) for k in ("snippet", "claim", "pages", "verified")])
+        body = nodes.tbody()
+        group += body
+        for snippet in transcripts.all_snippets():
+            env.note_dependency(str(snippet.path))
+            for device in transcripts.DEVICES:
+                if snippet.transcript(device).exists():
+                    env.note_dependency(str(snippet.transcript(device)))
+            link = nodes.reference("", "", refuri=relative(env.docname, download_path("py", snippet.name)))
+            link += nodes.literal(text=snippet.name + ".py")
+            pages = []
+            for docname in users.get(snippet.name, []):
+                xref = addnodes.pending_xref(
+                    "", refdomain="std", reftype="doc", reftarget="/" + docname, refexplicit=False
+                )
+                xref += nodes.inline(text=docname)
+                pages += [xref, nodes.Text(" ")]
+            verified = []
+            for device in transcripts.DEVICES:
+                path = snippet.transcript(device)
+                if path.exists():
+                    header = transcripts.read_header(path)
+                    if header.get("Source-SHA256") == snippet.sha256:
+                        ref = nodes.reference(
+                            "", f"{device.upper()}: torch {header.get('Torch')}, {header.get('Recorded')}",
+                            refuri=relative(env.docname, download_path("transcript", snippet.name, device)),
+                        )
+                        verified += [ref, nodes.Text(" ")]
+            body += self._row([link, nodes.Text(snippet.claim), pages or [nodes.Text("-")],
+                               verified or [nodes.Text("-")]])
+        archive = nodes.paragraph()
+        archive += nodes.Text(_text(config, "zip"))
+        archive += nodes.reference(
+            "", "snippets.zip", refuri=relative(env.docname, download_path("zip", ""))
+        )
+        return [archive, table]
+
+    @staticmethod
+    def _row(cells) -> nodes.row:
+        row = nodes.row()
+        for cell in cells:
+            entry = nodes.entry()
+            paragraph = nodes.paragraph()
+            for node in cell if isinstance(cell, list) else [cell]:
+                paragraph += node
+            entry += paragraph
+            row += entry
+        return row
+
+
+# ---------------------------------------------------------------------------------------------
+# Downloads
+
+
+def _outputs(snippet: Snippet) -> tuple[str, tuple[str, str] | None]:
+    """(printed text, (exception name, message) or None) of the CPU transcript."""
+    text = snippet.transcript("cpu").read_text(encoding="utf-8")
+    printed, error = [], None
+    for example in doctest.DocTestParser().get_examples(text):
+        if example.exc_msg is not None:
+            name, _, message = example.exc_msg.strip().partition(": ")
+            error = (name.split(".")[-1], message)
+        else:
+            printed.append(example.want.replace("<BLANKLINE>", ""))
+    return "".join(printed), error
+
+
+def notebook(page: Path, docname: str, config) -> dict:
+    """The page as a notebook: its headings, each snippet as a code cell with recorded outputs."""
+    text = page.read_text(encoding="utf-8")
+    cells = []
+    title = next((m.group(2) for line in text.splitlines() if (m := HEADING.match(line))
+                  and m.group(1) == "#"), docname)
+    site_url = "../../" + docname + ".html"
+    cells.append(_markdown(f"# {title}\n\n{_text(config, 'page_link')}[{docname}]({site_url})\n\n"
+                           f"{_text(config, 'notebook')}"))
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        if (m := HEADING.match(line)) and m.group(1) != "#":
+            cells.append(_markdown(line))
+        load = LOAD.match(line)
+        if load:
+            snippet = Snippet((page.parent / load.group(1)).resolve())
+            cells.append(_code(snippet))
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def _markdown(source: str) -> dict:
+    return {"cell_type": "markdown", "id": _cell_id(source), "metadata": {}, "source": source}
+
+
+def _code(snippet: Snippet) -> dict:
+    printed, error = _outputs(snippet)
+    outputs = []
+    if printed:
+        outputs.append({"output_type": "stream", "name": "stdout", "text": printed})
+    if error:
+        outputs.append({"output_type": "error", "ename": error[0], "evalue": error[1],
+                        "traceback": [f"{error[0]}: {error[1]}"]})
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": _cell_id(snippet.name),
+        "metadata": {"tags": ["raises-exception"]} if snippet.raises else {},
+        "outputs": outputs,
+        "source": snippet.source.rstrip("\n"),
+    }
+
+
+def _cell_id(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def write_zip(target: Path) -> None:
+    files = [(p, "snippets/" + p.relative_to(SNIPPETS).as_posix()) for p in sorted(SNIPPETS.rglob("*.py"))]
+    files += [(p, "transcripts/" + p.relative_to(TRANSCRIPTS).as_posix())
+              for p in sorted(TRANSCRIPTS.rglob("*.txt"))]
+    files += [(KIT / "README.md", "README.md"), (ROOT / "LICENSE", "LICENSE")]
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path, name in files:
+            info = zipfile.ZipInfo("what-does-it-copy/" + name, date_time=ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+
+
+def write_downloads(app: Sphinx, exception) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir) / DOWNLOADS
+    shutil.rmtree(out, ignore_errors=True)
+    (out / "notebooks").mkdir(parents=True)
+    shutil.copytree(SNIPPETS, out / "snippets", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(TRANSCRIPTS, out / "transcripts")
+    srcdir = Path(app.srcdir)
+    for page in sorted(srcdir.rglob("*.md")):
+        if not page_snippets(page):
+            continue
+        docname = page.relative_to(srcdir).with_suffix("").as_posix()
+        target = out / "notebooks" / f"{docname}.ipynb"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        content = json.dumps(notebook(page, docname, app.config), indent=1, ensure_ascii=False)
+        target.write_text(content + "\n", encoding="utf-8")
+    write_zip(out / "snippets.zip")
+
+
+def notebook_link(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    page = Path(app.srcdir) / f"{pagename}.md"
+    if page.exists() and page_snippets(page):
+        context["page_notebook"] = relative(pagename, download_path("notebook", pagename))
+        context["snippets_zip"] = relative(pagename, download_path("zip", ""))
+
+
+def setup(app: Sphinx):
+    app.add_directive("snippet-index", SnippetIndex)
+    app.connect("build-finished", write_downloads)
+    app.connect("html-page-context", notebook_link)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
