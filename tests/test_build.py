@@ -78,6 +78,7 @@ def test_zh_build_reuses_the_english_execution(tmp_path):
     executed = re.findall(r"Executed notebook in", log)
     cached = re.findall(r"Using cached notebook", log)
     with_cells = [p for p in pages("zh") if p.cells()]
+    assert with_cells
     assert not executed, f"the zh build executed {len(executed)} notebook(s):\n{log}"
     assert len(cached) == len(with_cells), log
 

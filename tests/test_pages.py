@@ -51,6 +51,16 @@ def test_twins_have_the_same_section_labels(en, zh):
     )
 
 
+@pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
+def test_a_page_is_a_notebook_exactly_when_it_has_code(page):
+    """A kernelspec without code cells would start a kernel for nothing at every build."""
+    front = page.text.split("\n---", 1)[0] if page.text.startswith("---") else ""
+    is_notebook = "kernelspec:" in front
+    assert is_notebook == bool(page.cells()), (
+        f"{page.rel}: {'remove the file_format/kernelspec front matter' if is_notebook else 'add the file_format: mystnb and kernelspec front matter'}"
+    )
+
+
 def test_every_section_has_a_label():
     problems = []
     for page in all_pages():
