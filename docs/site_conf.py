@@ -26,6 +26,7 @@ extensions = [
     "site_languages",  # language switcher, theme strings, Chinese search
     "output_figures",  # printed tables and graphs drawn as HTML tables and SVG
     "course_kit",  # downloads (.py, transcripts, notebooks, zip) and the snippet index
+    "accessibility",  # fixes for what axe-core finds in Sphinx's and the theme's HTML
 ]
 
 templates_path = [str(DOCS / "_templates")]

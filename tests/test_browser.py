@@ -154,3 +154,77 @@ def test_copy_button_copies_the_code_and_nothing_else(context, site_url):
     assert copied.strip() == snippet.strip()
     output = first_cell.locator(".cell_output").inner_text().strip().splitlines()[0]
     assert output not in copied
+
+
+ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
+PHONE = {"width": 375, "height": 740}
+
+
+def screenshot(tab, page, kind: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    name = f"{page.language}-{page.docname.replace('/', '_')}-{kind}.png"
+    tab.screenshot(path=str(ARTIFACTS / name), full_page=kind != "phone")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.rel)
+def test_phone_width_has_no_horizontal_scrolling(page, browser, site_url):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    tab = context.new_page()
+    tab.goto(url_of(site_url, page), wait_until="networkidle")
+    overflow = tab.evaluate(
+        "() => [document.documentElement.scrollWidth, window.innerWidth]"
+    )
+    screenshot(tab, page, "phone")
+    context.close()
+    assert overflow[0] <= overflow[1], f"{page.rel}: {overflow[0]}px wide in a {overflow[1]}px screen"
+
+
+def luminance(css_color: str) -> float:
+    import re
+
+    red, green, blue = (int(v) for v in re.findall(r"\d+", css_color)[:3])
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if p.docname == "index"], ids=lambda p: p.rel)
+def test_dark_mode_follows_the_system_and_the_toggle(page, browser, site_url):
+    context = browser.new_context(color_scheme="dark")
+    tab = context.new_page()
+    tab.goto(url_of(site_url, page), wait_until="networkidle")
+    background = lambda: tab.evaluate("getComputedStyle(document.body).backgroundColor")  # noqa: E731
+    text = lambda: tab.evaluate("getComputedStyle(document.body).color")  # noqa: E731
+    assert luminance(background()) < 80 < luminance(text()), (background(), text())
+    screenshot(tab, page, "dark")
+    # The toggle cycles the theme; one of its states must be light on a dark system.
+    seen = set()
+    for _ in range(3):
+        tab.locator(".content-icon-container .theme-toggle").click()
+        seen.add(tab.evaluate("document.body.dataset.theme"))
+        if luminance(background()) > 200:
+            break
+    else:
+        pytest.fail(f"the theme toggle never turned the page light (themes seen: {seen})")
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    import axe_playwright_python
+
+    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.rel)
+def test_no_serious_accessibility_violations(page, context, site_url, axe_source):
+    """axe-core, injected into the page (no request), on the page as built."""
+    tab = context.new_page()
+    tab.goto(url_of(site_url, page), wait_until="networkidle")
+    tab.add_script_tag(content=axe_source)
+    results = tab.evaluate("async () => await axe.run(document)")
+    screenshot(tab, page, "desktop")
+    serious = [
+        f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s), e.g. "
+        f"{v['nodes'][0]['target']}"
+        for v in results["violations"] if v["impact"] in ("serious", "critical")
+    ]
+    assert not serious, f"{page.rel}:\n" + "\n".join(serious)
