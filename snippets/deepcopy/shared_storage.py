@@ -1,4 +1,4 @@
-"""Views copied in one deepcopy call still share storage in the copy; separate calls do not."""
+"""A tensor and its view, deep-copied in one call, still share storage; in two calls they do not."""
 import copy
 
 import torch
