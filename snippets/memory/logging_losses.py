@@ -1,0 +1,26 @@
+"""A list of losses keeps every step's saved tensors alive; loss.detach() and loss.item() keep none."""
+import weakref
+
+import torch
+
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+
+
+def saved_tensors_alive(keep):
+    saved, logged = [], []
+
+    def pack(tensor):  # autograd calls it for every tensor it saves for backward
+        saved.append(weakref.ref(tensor))
+        return tensor
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor):
+        for step in range(3):
+            loss = (w * (step + 1.0)).pow(2).sum()  # pow() saves its input
+            logged.append(keep(loss))
+    del loss
+    return f"{sum(ref() is not None for ref in saved)} of {len(saved)}"
+
+
+print("logging loss:", saved_tensors_alive(lambda loss: loss))
+print("logging loss.detach():", saved_tensors_alive(lambda loss: loss.detach()))
+print("logging loss.item():", saved_tensors_alive(lambda loss: loss.item()))
