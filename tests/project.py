@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(DOCS / "_ext"))
 
 FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})")
+PROSE_DIRECTIVES = ("{glossary}", "{note}", "{warning}", "{tip}", "{admonition}")  # text inside
 LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=\s*$")
 
 
@@ -103,6 +104,7 @@ class Page:
         result = []
         lines = self.text.splitlines()
         in_fence: str | None = None
+        in_prose_fence = False
         in_front_matter = bool(lines) and lines[0].strip() == "---"
         for number, line in enumerate(lines, start=1):
             if in_front_matter:
@@ -113,9 +115,12 @@ class Page:
             if in_fence:
                 if match and line.strip() == in_fence:
                     in_fence = None
+                elif in_prose_fence and not line.startswith(":"):
+                    result.append((number, line))
                 continue
             if match:
                 in_fence = match.group(1)
+                in_prose_fence = any(d in line for d in PROSE_DIRECTIVES)
                 continue
             if LABEL.match(line):
                 continue

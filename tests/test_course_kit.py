@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import venv
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -93,8 +94,10 @@ def test_every_page_with_code_has_a_valid_notebook(language):
     found = notebooks(language)
     assert [p.stem for p in found] == [p.stem for p in pages]
     for path, page in zip(found, pages):
-        notebook = nbformat.read(path, as_version=4)
-        nbformat.validate(notebook)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # nbformat only warns about duplicate cell ids
+            notebook = nbformat.read(path, as_version=4)
+            nbformat.validate(notebook)
         sources = [c.source for c in notebook.cells if c.cell_type == "code"]
         expected = [(SNIPPETS / f"{name}.py").read_text().rstrip("\n") for name in page_snippets(page)]
         assert sources == expected, f"{path}: its code cells are not {page}'s snippets in order"

@@ -103,8 +103,13 @@ def hand_typed_values(page) -> list[str]:
 
 def _chinese_prose(page):
     for number, line in page.prose_lines():
-        # Inline code, roles and link targets are not Chinese text.
-        text = re.sub(r"\{\w+\}`[^`]*`", "\u0001", line)
+        # Inline code, roles and link targets are not Chinese text; a role whose text is Chinese
+        # (a {term} of the Chinese glossary) reads as that text.
+        text = re.sub(
+            r"\{\w+\}`([^`]*)`",
+            lambda m: m.group(1).split("<")[0] if re.search(f"[{HAN}]", m.group(1)) else "\u0001",
+            line,
+        )
         text = re.sub(r"`[^`]*`", "\u0001", text)
         text = re.sub(r"\]\([^)]*\)", "]", text)
         yield number, line, text
@@ -138,7 +143,7 @@ def glossary_problems(page) -> list[str]:
             if variant in prose:
                 problems.append(f"{page.rel}: writes {variant}; the site's term is {term['chinese']}")
         first = prose.find(term["chinese"])
-        if term["introduce"] == "yes" and first >= 0:
+        if term["introduce"] == "yes" and first >= 0 and page.path.stem != "glossary":
             after = prose[first + len(term["chinese"]) :][: len(term["english"]) + 2]
             if not after.lower().startswith(f"（{term['english'].lower()}"):
                 problems.append(
@@ -216,3 +221,32 @@ def test_an_edited_english_page_makes_its_twin_outdated(tmp_path, monkeypatch):
     assert translations.problems() == []
     (tmp_path / "en" / "p.md").write_text("# Page, edited\n")
     assert "bring it up to date" in translations.problems()[0]
+
+
+def glossary_entries(language: str) -> list[list[str]]:
+    """Each entry of the {glossary} on docs/<language>/glossary.md: its term lines."""
+    text = (DOCS / language / "glossary.md").read_text(encoding="utf-8")
+    block = text.split("```{glossary}", 1)[1].split("\n```", 1)[0]
+    entries, current = [], []
+    for line in block.splitlines():
+        if line and not line.startswith((" ", ":")):
+            current.append(line.strip())
+        elif current:
+            entries.append(current)
+            current = []
+    return entries + ([current] if current else [])
+
+
+def test_the_glossary_defines_every_term_in_both_languages():
+    en = [[t.lower() for t in entry] for entry in glossary_entries("en")]
+    zh = glossary_entries("zh")
+    problems = []
+    for term in read_terms():
+        if not any(entry[0] == term["english"].lower() for entry in en):
+            problems.append(f"docs/en/glossary.md: no entry {term['english']!r}")
+        if not any(entry[0] == term["chinese"] and term["english"] in entry for entry in zh):
+            problems.append(
+                f"docs/zh/glossary.md: no entry {term['chinese']!r} with {term['english']!r} "
+                "on the line below it"
+            )
+    assert not problems, "\n".join(problems)

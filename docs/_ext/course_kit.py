@@ -190,6 +190,8 @@ def notebook(page: Path, docname: str, config) -> dict:
         if load:
             snippet = Snippet((page.parent / load.group(1)).resolve())
             cells.append(_code(snippet))
+    for index, cell in enumerate(cells):  # ids unique within the notebook, stable across builds
+        cell["id"] = _cell_id(f"{index}:{cell['source']}")
     return {
         "cells": cells,
         "metadata": {
@@ -202,7 +204,7 @@ def notebook(page: Path, docname: str, config) -> dict:
 
 
 def _markdown(source: str) -> dict:
-    return {"cell_type": "markdown", "id": _cell_id(source), "metadata": {}, "source": source}
+    return {"cell_type": "markdown", "id": "", "metadata": {}, "source": source}
 
 
 def _code(snippet: Snippet) -> dict:
@@ -216,7 +218,7 @@ def _code(snippet: Snippet) -> dict:
     return {
         "cell_type": "code",
         "execution_count": None,
-        "id": _cell_id(snippet.name),
+        "id": "",
         "metadata": {"tags": ["raises-exception"]} if snippet.raises else {},
         "outputs": outputs,
         "source": snippet.source.rstrip("\n"),
