@@ -41,14 +41,15 @@ def docs(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """Build the site, then run every check; CUDA checks skip, visibly, without a GPU."""
     install(session, "tests")
-    if not BROWSER.exists():
+    if not (BROWSER.exists() and shutil.which("npm")):
         if os.geteuid() == 0 and shutil.which("apt-get"):
-            session.run("bash", ".ci/install-browser", external=True)
+            session.run("bash", ".ci/install-system-packages", external=True)
         else:
             session.error(
-                f"{BROWSER} is missing: run `sudo bash .ci/install-browser` "
-                "(Debian chromium and fonts-wqy-microhei), then this session again"
+                "Chromium or npm is missing: run `sudo bash .ci/install-system-packages` "
+                "(Debian chromium, fonts-wqy-microhei, nodejs, npm), then this session again"
             )
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--silent", external=True)
     session.run("python", "tools/build.py")
     session.run("pytest", *session.posargs)
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
-BUILD = DOCS / "_build"
+# tools/build.py --out builds elsewhere, execution cache included.
+BUILD = Path(os.environ.get("SITE_BUILD_DIR", DOCS / "_build"))
 sys.path.insert(0, str(DOCS / "_ext"))
 sys.path.insert(0, str(ROOT / "tools"))
 

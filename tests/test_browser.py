@@ -42,7 +42,7 @@ def site_url():
 @pytest.fixture(scope="module")
 def browser():
     if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `bash .ci/install-browser` (nox -s tests does)")
+        pytest.fail(f"{CHROMIUM} is missing: run `bash .ci/install-system-packages` (nox -s tests does)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -1,27 +1,31 @@
-"""Build the bilingual site into docs/_build/html: en/, zh-cn/ and a root index.html.
+"""Build the bilingual site into docs/_build/html: en/, zh-cn/, a root index.html that sends
+the reader to their language, a 404 page and a sitemap.
 
     python tools/build.py            # both languages, warnings are errors
     python tools/build.py en         # one language
+    python tools/build.py --out DIR  # build everything (cache included) under DIR instead
 
-English is built first: the Chinese build then finds every cell in the shared jupyter-cache
-and executes nothing.
+English is built first: the Chinese build then finds every cell in the shared jupyter-cache and
+executes nothing. SITE_URL (the address the site is published at, ending in /) makes the sitemap
+and the 404 page's links absolute.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-BUILD = DOCS / "_build"
-HTML = BUILD / "html"
-# name on the command line -> (source folder, output folder under docs/_build/html)
-LANGUAGES = {"en": ("en", "en"), "zh": ("zh", "zh-cn")}
+DEFAULT_BUILD = DOCS / "_build"
+# name on the command line -> (source folder, output folder under html/, hreflang)
+LANGUAGES = {"en": ("en", "en", "en"), "zh": ("zh", "zh-cn", "zh-CN")}
 
 
 def environment_is_stale(doctrees: Path) -> bool:
@@ -33,32 +37,93 @@ def environment_is_stale(doctrees: Path) -> bool:
     return max(p.stat().st_mtime for p in code) > pickle.stat().st_mtime
 
 
-def sphinx_command(language: str, *extra: str) -> list[str]:
-    source, out = LANGUAGES[language]
+def sphinx_command(language: str, build: Path, *extra: str, quiet: bool = True) -> list[str]:
+    source, out, _ = LANGUAGES[language]
     jobs = os.environ.get("SPHINX_JOBS", "auto")
     return [
-        sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n", "-q",
-        "-j", jobs, "-d", str(BUILD / "doctrees" / out), *extra,
-        str(DOCS / source), str(HTML / out),
+        sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n",
+        *(["-q"] if quiet else []), "-j", jobs, "-d", str(build / "doctrees" / out), *extra,
+        str(DOCS / source), str(build / "html" / out),
     ]
 
 
-def build(languages: list[str]) -> None:
-    for language in languages:
-        started = time.perf_counter()
-        doctrees = BUILD / "doctrees" / LANGUAGES[language][1]
-        extra = ["-E"] if environment_is_stale(doctrees) else []
-        result = subprocess.run(sphinx_command(language, *extra), cwd=ROOT)
-        if result.returncode:
-            # Nothing half-built is published: drop this language's output, and its
-            # environment, or the next build would skip the pages that failed.
-            shutil.rmtree(HTML / LANGUAGES[language][1], ignore_errors=True)
-            shutil.rmtree(doctrees, ignore_errors=True)
-            sys.exit(f"build of docs/{LANGUAGES[language][0]} failed (see the messages above)")
-        print(f"built {language} in {time.perf_counter() - started:.1f} s")
+def build_language(language: str, build: Path = DEFAULT_BUILD, quiet: bool = True) -> tuple[float, str]:
+    """Build one language; return (seconds, log). Exit with a message when it fails."""
+    started = time.perf_counter()
+    out = LANGUAGES[language][1]
+    doctrees = build / "doctrees" / out
+    extra = ["-E"] if environment_is_stale(doctrees) else []
+    env = dict(os.environ, SITE_BUILD_DIR=str(build))
+    result = subprocess.run(
+        sphinx_command(language, build, *extra, quiet=quiet), cwd=ROOT, env=env,
+        text=True, stdout=None if quiet else subprocess.PIPE, stderr=subprocess.STDOUT if not quiet else None,
+    )
+    log = result.stdout or ""
+    if result.returncode:
+        # Nothing half-built is published: drop this language's output, and its environment,
+        # or the next build would skip the pages that failed.
+        shutil.rmtree(build / "html" / out, ignore_errors=True)
+        shutil.rmtree(doctrees, ignore_errors=True)
+        sys.exit(f"{log}\nbuild of docs/{LANGUAGES[language][0]} failed (see the messages above)")
+    return time.perf_counter() - started, log
+
+
+def pages(build: Path) -> list[str]:
+    """Pages of the English build (both languages have the same), as paths below its folder."""
+    html = build / "html" / "en"
+    skip = {"genindex.html", "search.html"}
+    return sorted(
+        p.relative_to(html).as_posix() for p in html.rglob("*.html")
+        if p.name not in skip and "_static" not in p.parts and "downloads" not in p.parts
+    )
+
+
+def write_sitemap(build: Path, site_url: str) -> None:
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+             'xmlns:xhtml="http://www.w3.org/1999/xhtml">']
+    for page in pages(build):
+        for _, folder, _ in LANGUAGES.values():
+            lines.append(f"  <url><loc>{escape(site_url + folder + '/' + page)}</loc>")
+            for _, other, hreflang in LANGUAGES.values():
+                href = escape(site_url + other + "/" + page)
+                lines.append(f'    <xhtml:link rel="alternate" hreflang="{hreflang}" href="{href}"/>')
+            lines.append("  </url>")
+    lines.append("</urlset>")
+    (build / "html" / "sitemap.xml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def write_root(build: Path, site_url: str | None) -> None:
+    html = build / "html"
     for page in (DOCS / "root").iterdir():
-        shutil.copy2(page, HTML / page.name)
+        text = page.read_text(encoding="utf-8")
+        if page.name == "404.html" and site_url:
+            # A 404 is served at the missing page's address: links must not be relative to it.
+            text = text.replace("<head>", f'<head>\n<base href="{site_url}">', 1)
+        (html / page.name).write_text(text, encoding="utf-8")
+    write_sitemap(build, site_url or "/")
+
+
+def build(languages: list[str], build: Path = DEFAULT_BUILD, quiet: bool = True) -> dict[str, tuple[float, str]]:
+    results = {}
+    for language in languages:
+        results[language] = build_language(language, build, quiet)
+        print(f"built {language} in {results[language][0]:.1f} s")
+    if all((build / "html" / LANGUAGES[k][1] / "index.html").exists() for k in LANGUAGES):
+        write_root(build, os.environ.get("SITE_URL"))
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("languages", nargs="*", help=f"some of {', '.join(LANGUAGES)} (default: all)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_BUILD, help="build folder")
+    args = parser.parse_args()
+    unknown = set(args.languages) - set(LANGUAGES)
+    if unknown:
+        parser.error(f"unknown language {', '.join(sorted(unknown))}; choose from {', '.join(LANGUAGES)}")
+    build(args.languages or list(LANGUAGES), args.out.resolve())
 
 
 if __name__ == "__main__":
-    build(sys.argv[1:] or list(LANGUAGES))
+    main()

@@ -22,6 +22,7 @@ from sphinx.search.zh import SearchChinese
 
 DOCS = Path(__file__).resolve().parents[1]
 TERMS = DOCS / "terms.tsv"
+# A fixed path, wherever the build goes: it is part of the configuration Sphinx hashes.
 JIEBA_DICT = DOCS / "_build" / "jieba_terms.txt"
 
 # Sphinx language -> (folder of its build under docs/_build/html, hreflang, name in itself)

