@@ -81,6 +81,25 @@ def preview(session: nox.Session) -> None:
     )
 
 
+@nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """Measure and print build times, page weights and request counts against their targets."""
+    install(session, "tests")
+    session.run("python", "tools/bench.py")
+
+
+@nox.session(python=PYTHON)
+def linkcheck(session: nox.Session) -> None:
+    """Check every external link of both languages (needs the network; not part of tests)."""
+    install(session, "docs")
+    for source, out in (("en", "en"), ("zh", "zh-cn")):
+        session.run(
+            "python", "-m", "sphinx", "-b", "linkcheck", "-q", "-d", f"docs/_build/doctrees/{out}",
+            f"docs/{source}", f"docs/_build/linkcheck/{out}",
+        )
+    session.log("every external link, with its status: docs/_build/linkcheck/*/output.json")
+
+
 @nox.session(python=False)
 def translations(session: nox.Session) -> None:
     """List the Chinese pages that are behind their English twin (`-- mark docs/zh/x.md`)."""

@@ -28,6 +28,7 @@ extensions = [
     "output_figures",  # printed tables and graphs drawn as HTML tables and SVG
     "course_kit",  # downloads (.py, transcripts, notebooks, zip) and the snippet index
     "accessibility",  # fixes for what axe-core finds in Sphinx's and the theme's HTML
+    "fast_kernels",  # an executed page's kernel is shut down at once
 ]
 
 templates_path = [str(DOCS / "_templates")]
@@ -78,3 +79,7 @@ html_sidebars = {
     ]
 }
 html_favicon = str(DOCS / "_static" / "favicon.svg")
+
+# nox -s linkcheck (external links; internal ones are checked by the tests)
+linkcheck_timeout = 15
+linkcheck_retries = 2

@@ -1,0 +1,171 @@
+"""Print the site's speed and size figures against their targets (`nox -s bench`).
+
+Not a test: the machines here are shared and noisy, so this measures and prints; it does not
+fail. It works in a throwaway copy of the project, so the real build is never disturbed.
+
+Figures:
+- cold build of both languages (empty cache and environment), and the floor it is compared
+  with: kernel start plus `import torch`, measured here, times the pages executed;
+- warm rebuild with nothing changed;
+- rebuild after editing one snippet, and whether exactly the pages that load it re-executed;
+- how many pages the Chinese build executes (goal: 0);
+- per page, the first view's weight (gzip) and request count, measured in Chromium.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import build as site_build  # noqa: E402
+
+TARGETS = {"cold_ratio": 1.3, "warm_s": 5.0, "first_view_kb": 400, "requests": 15}
+EDITED = "detach/stops_gradient"
+
+
+def copy_project(target: Path) -> Path:
+    for folder in ("docs", "snippets", "tools", "transcripts"):
+        shutil.copytree(ROOT / folder, target / folder, ignore=shutil.ignore_patterns("_build", "*.mo"))
+    shutil.copy(ROOT / "LICENSE", target / "LICENSE")
+    return target
+
+
+def kernel_floor(trials: int = 3) -> float:
+    """Seconds to start a Jupyter kernel and import torch in it (median of a few trials)."""
+    import os
+
+    from jupyter_client.manager import start_new_kernel
+
+    os.environ["IPYTHONDIR"] = str(ROOT / "docs" / "_ipython")  # the profile the build uses
+    times = []
+    for _ in range(trials):
+        started = time.perf_counter()
+        manager, client = start_new_kernel(kernel_name="python3")
+        client.execute_interactive("import torch", timeout=120)
+        times.append(time.perf_counter() - started)
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)  # not timed: what the build's kernels do too
+    return statistics.median(times)
+
+
+def executed(log: str) -> int:
+    return len(re.findall(r"Executed notebook in", log))
+
+
+def _load_build(project: Path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("project_build", project / "tools" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def pages_loading(project: Path, name: str) -> set[str]:
+    found = set()
+    for page in (project / "docs" / "en").rglob("*.md"):
+        if f"snippets/{name}.py" in page.read_text(encoding="utf-8"):
+            found.add(page.stem)
+    return found
+
+
+def page_weights(html: Path) -> list[tuple[str, int, int]]:
+    """(page, gzip bytes, requests) of each page's first view, in headless Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(html)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    results = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+        )
+        for folder in ("en", "zh-cn"):
+            for page in sorted((html / folder).glob("*.html")):
+                if page.name in ("genindex.html", "search.html"):
+                    continue
+                context = browser.new_context()
+                tab = context.new_page()
+                bodies: list[bytes] = []
+                tab.on("requestfinished", lambda request: bodies.append(request.response().body()))
+                tab.goto(f"{base}/{folder}/{page.name}", wait_until="networkidle")
+                size = sum(len(gzip.compress(body, compresslevel=6)) for body in bodies)
+                results.append((f"{folder}/{page.name}", size, len(bodies)))
+                context.close()
+        browser.close()
+    server.shutdown()
+    return results
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        project = copy_project(Path(tmp))
+        module = _load_build(project)
+        build_dir = project / "docs" / "_build"
+
+        cold_start = time.perf_counter()
+        cold = {lang: module.build_language(lang, build_dir, quiet=False) for lang in module.LANGUAGES}
+        cold_total = time.perf_counter() - cold_start
+        en_executed, zh_executed = executed(cold["en"][1]), executed(cold["zh"][1])
+        floor_one = kernel_floor()
+        floor = floor_one * en_executed
+
+        warm_start = time.perf_counter()
+        warm = {lang: module.build_language(lang, build_dir, quiet=False) for lang in module.LANGUAGES}
+        warm_total = time.perf_counter() - warm_start
+
+        snippet = project / "snippets" / f"{EDITED}.py"
+        snippet.write_text(snippet.read_text() + "# edited by tools/bench.py\n")
+        edit_start = time.perf_counter()
+        edited = {lang: module.build_language(lang, build_dir, quiet=False) for lang in module.LANGUAGES}
+        edit_total = time.perf_counter() - edit_start
+        expected = pages_loading(project, EDITED)
+        reexecuted = executed(edited["en"][1]) + executed(edited["zh"][1])
+        module.write_root(build_dir, None)
+        weights = page_weights(build_dir / "html")
+
+    def verdict(ok: bool) -> str:
+        return "meets target" if ok else "MISSES target"
+
+    print("\nBuild (both languages)")
+    print(f"  cold build:              {cold_total:6.1f} s  (en {cold['en'][0]:.1f} s, zh {cold['zh'][0]:.1f} s)")
+    print(f"  floor:                   {floor:6.1f} s  = {floor_one:.2f} s kernel start + import torch"
+          f" x {en_executed} executed pages")
+    ratio = cold_total / floor if floor else float("inf")
+    print(f"  cold / floor:            {ratio:6.2f}    target <= {TARGETS['cold_ratio']}: {verdict(ratio <= TARGETS['cold_ratio'])}")
+    print(f"  warm rebuild, no change: {warm_total:6.1f} s  target < {TARGETS['warm_s']:.0f} s: "
+          f"{verdict(warm_total < TARGETS['warm_s'])}  (executed {executed(warm['en'][1]) + executed(warm['zh'][1])} pages)")
+    print(f"  rebuild after editing snippets/{EDITED}.py: {edit_total:.1f} s, re-executed {reexecuted} "
+          f"page(s); pages that load it: {len(expected)} ({', '.join(sorted(expected))}): "
+          f"{verdict(reexecuted == len(expected))}")
+    print(f"  pages the Chinese build executed (cold): {zh_executed}  goal 0: {verdict(zh_executed == 0)}")
+    print("\nFirst view per page (gzip, requests)")
+    for page, size, requests in weights:
+        ok = size < TARGETS["first_view_kb"] * 1024 and requests <= TARGETS["requests"]
+        print(f"  {page:28} {size / 1024:7.1f} KB  {requests:3d} requests  {verdict(ok)}")
+    heaviest = max(weights, key=lambda w: w[1])
+    most = max(weights, key=lambda w: w[2])
+    print(f"  heaviest: {heaviest[0]} {heaviest[1] / 1024:.1f} KB (target < {TARGETS['first_view_kb']} KB); "
+          f"most requests: {most[0]} {most[2]} (target <= {TARGETS['requests']})")
+
+
+if __name__ == "__main__":
+    main()
