@@ -3,9 +3,9 @@ holds everything."""
 
 from __future__ import annotations
 
-import doctest
 import json
 import os
+import re
 import subprocess
 import sys
 import venv
@@ -21,18 +21,6 @@ from project import HTML, LANGUAGES, ROOT, SNIPPETS, TRANSCRIPTS
 import transcripts
 
 ALL = transcripts.all_snippets()
-
-
-def recorded(snippet) -> tuple[str, str | None]:
-    """(printed text, last line of the expected exception) from the CPU transcript."""
-    text = snippet.transcript("cpu").read_text(encoding="utf-8")
-    printed, error = [], None
-    for example in doctest.DocTestParser().get_examples(text):
-        if example.exc_msg is not None:
-            error = example.exc_msg.strip()
-        else:
-            printed.append(example.want.replace("<BLANKLINE>", ""))
-    return "".join(printed), error
 
 
 def unqualified(exception_line: str) -> str:
@@ -72,12 +60,14 @@ def test_every_snippet_runs_alone_in_a_clean_environment(clean_python, tmp_path)
         script.write_bytes(snippet.path.read_bytes())
         run = subprocess.run([str(clean_python), script.name], cwd=workdir, env=env,
                              capture_output=True, text=True, timeout=120)
-        printed, error = recorded(snippet)
+        printed, error = transcripts.recorded_output(snippet)
         if run.stdout != printed:
             problems.append(f"{snippet.rel}: printed\n{run.stdout}\nbut its transcript holds\n{printed}")
         if error is None and (run.returncode != 0 or run.stderr):
             problems.append(f"{snippet.rel}: exit {run.returncode}, stderr:\n{run.stderr}")
-        if error is not None and (run.returncode == 0 or not run.stderr.rstrip().endswith(error)):
+        # The interpreter's own hint ("... Did you mean: 'detach'?") is not part of the message.
+        last_line = re.sub(r"\. Did you mean: .*\?$", "", run.stderr.rstrip())
+        if error is not None and (run.returncode == 0 or not last_line.endswith(error)):
             problems.append(f"{snippet.rel}: expected to end with {error!r}, stderr:\n{run.stderr}")
     assert not problems, "\n\n".join(problems)
 
@@ -118,7 +108,7 @@ def test_notebook_runs_top_to_bottom_and_prints_the_transcripts(path):
         snippet = by_source[cell.source]
         printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
         errors = [f"{o.ename}: {o.evalue}" for o in cell.outputs if o.output_type == "error"]
-        expected_printed, expected_error = recorded(snippet)
+        expected_printed, expected_error = transcripts.recorded_output(snippet)
         if printed != expected_printed:
             problems.append(f"{snippet.rel} in {path.name}: printed\n{printed}")
         expected = [unqualified(expected_error)] if expected_error else []

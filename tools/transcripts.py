@@ -231,6 +231,18 @@ def read_header(path: Path) -> dict[str, str]:
     return dict(HEADER_FIELD.findall(head))
 
 
+def recorded_output(snippet: Snippet, device: str = "cpu") -> tuple[str, str | None]:
+    """(what the snippet printed, its exception line or None), as its transcript records them."""
+    text = snippet.transcript(device).read_text(encoding="utf-8")
+    printed, error = [], None
+    for example in doctest.DocTestParser().get_examples(text):
+        if example.exc_msg is not None:
+            error = example.exc_msg.strip()
+        else:
+            printed.append(example.want.replace("<BLANKLINE>", ""))
+    return "".join(printed), error
+
+
 def same_but_date(old: str, new: str) -> bool:
     strip = lambda t: re.sub(r"^Recorded: .*$", "", t, flags=re.MULTILINE)  # noqa: E731
     return strip(old) == strip(new)

@@ -15,7 +15,6 @@ which Jupyter and nbclient honour.
 
 from __future__ import annotations
 
-import doctest
 import json
 import re
 import shutil
@@ -160,19 +159,6 @@ class SnippetIndex(Directive):
 # Downloads
 
 
-def _outputs(snippet: Snippet) -> tuple[str, tuple[str, str] | None]:
-    """(printed text, (exception name, message) or None) of the CPU transcript."""
-    text = snippet.transcript("cpu").read_text(encoding="utf-8")
-    printed, error = [], None
-    for example in doctest.DocTestParser().get_examples(text):
-        if example.exc_msg is not None:
-            name, _, message = example.exc_msg.strip().partition(": ")
-            error = (name.split(".")[-1], message)
-        else:
-            printed.append(example.want.replace("<BLANKLINE>", ""))
-    return "".join(printed), error
-
-
 def notebook(page: Path, docname: str, config) -> dict:
     """The page as a notebook: its headings, each snippet as a code cell with recorded outputs."""
     text = page.read_text(encoding="utf-8")
@@ -208,13 +194,15 @@ def _markdown(source: str) -> dict:
 
 
 def _code(snippet: Snippet) -> dict:
-    printed, error = _outputs(snippet)
+    printed, error = transcripts.recorded_output(snippet)
     outputs = []
     if printed:
         outputs.append({"output_type": "stream", "name": "stdout", "text": printed})
     if error:
-        outputs.append({"output_type": "error", "ename": error[0], "evalue": error[1],
-                        "traceback": [f"{error[0]}: {error[1]}"]})
+        name, _, message = error.partition(": ")
+        name = name.split(".")[-1]  # a notebook's ename is the class name alone
+        outputs.append({"output_type": "error", "ename": name, "evalue": message,
+                        "traceback": [f"{name}: {message}"]})
     return {
         "cell_type": "code",
         "execution_count": None,

@@ -18,7 +18,6 @@ One job: make every ``{code-cell}`` that ``:load:``-s a snippet trustworthy and 
 
 from __future__ import annotations
 
-import doctest
 import re
 from importlib.metadata import version
 import shutil
@@ -265,11 +264,8 @@ def _transcript_header(snippet: Snippet, device: str) -> dict[str, str] | None:
 
 def _transcript_output(snippet: Snippet, device: str) -> str:
     """The output a transcript records, shown the way the page shows it (exception line only)."""
-    text = snippet.transcript(device).read_text(encoding="utf-8")
-    parts = []
-    for example in doctest.DocTestParser().get_examples(text):
-        parts.append(example.exc_msg if example.exc_msg is not None else example.want)
-    return "".join(parts).replace("<BLANKLINE>", "").rstrip("\n")
+    printed, error = transcripts.recorded_output(snippet, device)
+    return (printed + (error or "")).rstrip("\n")
 
 
 def _provenance(env, snippet: Snippet) -> list[str]:
