@@ -13,7 +13,7 @@ import sphinx
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 from jinja2.ext import babel_extract
-from project import DOCS, HTML, LANGUAGES, all_pages, pages
+from project import DOCS, HTML, LANGUAGES, all_pages
 
 from site_languages import HARDCODED_LABELS, HIDDEN_CELL_LABEL
 

@@ -20,15 +20,12 @@ import http.server
 import re
 import shutil
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-import build as site_build  # noqa: E402
 
 TARGETS = {"cold_ratio": 1.3, "warm_s": 5.0, "first_view_kb": 400, "requests": 15}
 EDITED = "detach/stops_gradient"
@@ -105,7 +102,8 @@ def page_weights(html: Path) -> list[tuple[str, int, int]]:
                 context = browser.new_context()
                 tab = context.new_page()
                 bodies: list[bytes] = []
-                tab.on("requestfinished", lambda request: bodies.append(request.response().body()))
+                tab.on("requestfinished",
+                       lambda request, bodies=bodies: bodies.append(request.response().body()))
                 tab.goto(f"{base}/{folder}/{page.name}", wait_until="networkidle")
                 size = sum(len(gzip.compress(body, compresslevel=6)) for body in bodies)
                 results.append((f"{folder}/{page.name}", size, len(bodies)))

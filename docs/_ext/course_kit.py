@@ -169,7 +169,7 @@ def notebook(page: Path, docname: str, config) -> dict:
     cells.append(_markdown(f"# {title}\n\n{_text(config, 'page_link')}[{docname}]({site_url})\n\n"
                            f"{_text(config, 'notebook')}"))
     lines = text.splitlines()
-    for number, line in enumerate(lines):
+    for line in lines:
         if (m := HEADING.match(line)) and m.group(1) != "#":
             cells.append(_markdown(line))
         load = LOAD.match(line)

@@ -173,7 +173,7 @@ def graph_svg(tree: list[tuple[int, str]], label: str) -> str:
         place(root)
     level_gap = 62
     body = [ARROW_DEF]
-    for index, (depth, text) in enumerate(tree):
+    for index, (depth, _) in enumerate(tree):
         for kid in children[index]:
             body.append(_arrow(x_of[index], depth * level_gap + BOX_HEIGHT + 8,
                                x_of[kid], (depth + 1) * level_gap + 8))
