@@ -8,9 +8,13 @@ download).  Only `cuda` uses the machine's own Python and torch, for GPU runners
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import nox
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
+from build import LANGUAGES  # noqa: E402  (the site's one table of languages)
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_venv = "yes"
@@ -72,10 +76,10 @@ def cuda(session: nox.Session) -> None:
 def preview(session: nox.Session) -> None:
     """Live preview of one language while writing: `-- en` (default) or `-- zh`."""
     install(session, "preview")
-    language = session.posargs[0] if session.posargs else "en"
-    out = {"en": "en", "zh": "zh-cn"}[language]
+    language = LANGUAGES[session.posargs[0] if session.posargs else "en"]
+    out = language.folder
     session.run(
-        "sphinx-autobuild", f"docs/{language}", f"docs/_build/html/{out}",
+        "sphinx-autobuild", f"docs/{language.source}", f"docs/_build/html/{out}",
         "-d", f"docs/_build/doctrees/{out}", "--watch", "snippets", "--watch", "docs/_ext",
         "--port", "8000",
     )
@@ -92,10 +96,11 @@ def bench(session: nox.Session) -> None:
 def linkcheck(session: nox.Session) -> None:
     """Check every external link of both languages (needs the network; not part of tests)."""
     install(session, "docs")
-    for source, out in (("en", "en"), ("zh", "zh-cn")):
+    for language in LANGUAGES.values():
+        out = language.folder
         session.run(
             "python", "-m", "sphinx", "-b", "linkcheck", "-q", "-d", f"docs/_build/doctrees/{out}",
-            f"docs/{source}", f"docs/_build/linkcheck/{out}",
+            f"docs/{language.source}", f"docs/_build/linkcheck/{out}",
         )
     session.log("every external link, with its status: docs/_build/linkcheck/*/output.json")
 

@@ -11,15 +11,16 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 BUILD = DOCS / "_build"
 HTML = BUILD / "html"
-NOTEBOOKS = BUILD / "jupyter_execute"
 SNIPPETS = ROOT / "snippets"
 TRANSCRIPTS = ROOT / "transcripts"
 
-# source folder under docs/ -> output folder under docs/_build/html, <html lang>
-LANGUAGES = {"en": ("en", "en"), "zh": ("zh-cn", "zh-CN")}
-
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(DOCS / "_ext"))
+
+import build  # noqa: E402  (tools/build.py)
+
+# source folder under docs/ -> (output folder under docs/_build/html, <html lang>)
+LANGUAGES = {key: (lang.folder, lang.hreflang) for key, lang in build.LANGUAGES.items()}
 
 FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})")
 PROSE_DIRECTIVES = ("{glossary}", "{note}", "{warning}", "{tip}", "{admonition}")  # text inside

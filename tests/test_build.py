@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from project import BUILD, DOCS, ROOT, SNIPPETS, all_pages, pages, snippet_name
+from project import BUILD, DOCS, ROOT, SNIPPETS, all_pages, build, pages, snippet_name
 
 import transcripts
 
@@ -78,18 +78,6 @@ def test_zh_build_reuses_the_english_execution(tmp_path):
 # A throwaway copy of the project, to break things in.
 
 
-def copy_project(target: Path, with_cache: bool = True) -> Path:
-    for folder in ("docs", "snippets", "tools", "transcripts"):
-        shutil.copytree(
-            ROOT / folder, target / folder, ignore=shutil.ignore_patterns("_build", "*.mo")
-        )
-    shutil.copy(ROOT / "LICENSE", target / "LICENSE")  # the course kit's archive holds it
-    if with_cache and (BUILD / ".jupyter_cache").exists():
-        shutil.copytree(BUILD / ".jupyter_cache", target / "docs/_build/.jupyter_cache")
-        shutil.copy(BUILD / ".jupyter_cache.stamp", target / "docs/_build/.jupyter_cache.stamp")
-    return target
-
-
 def reread_docs(log: str) -> set[str]:
     """Names of the documents Sphinx read again, from its verbose log."""
     return set(re.findall(r"reading sources\.\.\. \[\s*\d+%\] (\S+)", log))
@@ -97,7 +85,7 @@ def reread_docs(log: str) -> set[str]:
 
 @pytest.mark.slow
 def test_editing_a_snippet_rebuilds_exactly_the_pages_that_load_it(tmp_path):
-    project = copy_project(tmp_path)
+    project = build.copy_project(tmp_path, cache_from=BUILD)
     out, doctrees = project / "docs/_build/html/en", project / "docs/_build/doctrees/en"
     first = sphinx(project / "docs/en", out, doctrees, cwd=project)
     assert first.returncode == 0, first.stdout + first.stderr
@@ -133,7 +121,7 @@ kernelspec:
 
 def broken_site(tmp_path: Path, snippet: str | None, cell_options: str, prose: str = "") -> Path:
     """A one-page English site whose only cell loads snippets/demo/case.py."""
-    project = copy_project(tmp_path, with_cache=False)
+    project = build.copy_project(tmp_path)
     shutil.rmtree(project / "docs" / "en")
     (project / "docs" / "en").mkdir()
     shutil.copy(DOCS / "en" / "conf.py", project / "docs" / "en" / "conf.py")

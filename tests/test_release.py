@@ -6,12 +6,11 @@ from __future__ import annotations
 import filecmp
 import os
 import re
-import shutil
 import subprocess
 import sys
 
 import pytest
-from project import BUILD, HTML, LANGUAGES, ROOT, pages
+from project import BUILD, HTML, LANGUAGES, ROOT, build, pages
 
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 
@@ -41,8 +40,7 @@ def test_two_clean_builds_give_identical_html(tmp_path):
     for name in ("first", "second"):
         out = tmp_path / name
         out.mkdir()
-        shutil.copytree(BUILD / ".jupyter_cache", out / ".jupyter_cache")
-        shutil.copy(BUILD / ".jupyter_cache.stamp", out / ".jupyter_cache.stamp")
+        build.copy_cache(BUILD, out)
         subprocess.run([sys.executable, "tools/build.py", "--out", str(out)], cwd=ROOT, check=True,
                        env={**os.environ, "SPHINX_JOBS": "2"}, capture_output=True)
         outputs.append(out / "html")

@@ -18,24 +18,18 @@ import functools
 import gzip
 import http.server
 import re
-import shutil
 import statistics
 import tempfile
 import threading
 import time
 from pathlib import Path
 
+import build  # tools/build.py, beside this file
+
 ROOT = Path(__file__).resolve().parents[1]
 
 TARGETS = {"cold_ratio": 1.3, "warm_s": 5.0, "first_view_kb": 400, "requests": 15}
 EDITED = "detach/stops_gradient"
-
-
-def copy_project(target: Path) -> Path:
-    for folder in ("docs", "snippets", "tools", "transcripts"):
-        shutil.copytree(ROOT / folder, target / folder, ignore=shutil.ignore_patterns("_build", "*.mo"))
-    shutil.copy(ROOT / "LICENSE", target / "LICENSE")
-    return target
 
 
 def kernel_floor(trials: int = 3) -> float:
@@ -61,10 +55,13 @@ def executed(log: str) -> int:
 
 
 def _load_build(project: Path):
+    """The project copy's own tools/build.py, whose sources and cache are the copy's."""
     import importlib.util
+    import sys
 
     spec = importlib.util.spec_from_file_location("project_build", project / "tools" / "build.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
@@ -77,7 +74,7 @@ def pages_loading(project: Path, name: str) -> set[str]:
     return found
 
 
-def page_weights(html: Path) -> list[tuple[str, int, int]]:
+def page_weights(html: Path, folders: list[str]) -> list[tuple[str, int, int]]:
     """(page, gzip bytes, requests) of each page's first view, in headless Chromium."""
     from playwright.sync_api import sync_playwright
 
@@ -95,7 +92,7 @@ def page_weights(html: Path) -> list[tuple[str, int, int]]:
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"],
         )
-        for folder in ("en", "zh-cn"):
+        for folder in folders:
             for page in sorted((html / folder).glob("*.html")):
                 if page.name in ("genindex.html", "search.html"):
                     continue
@@ -115,7 +112,7 @@ def page_weights(html: Path) -> list[tuple[str, int, int]]:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        project = copy_project(Path(tmp))
+        project = build.copy_project(Path(tmp))
         module = _load_build(project)
         build_dir = project / "docs" / "_build"
 
@@ -138,7 +135,7 @@ def main() -> None:
         expected = pages_loading(project, EDITED)
         reexecuted = executed(edited["en"][1]) + executed(edited["zh"][1])
         module.write_root(build_dir, None)
-        weights = page_weights(build_dir / "html")
+        weights = page_weights(build_dir / "html", [lang.folder for lang in module.LANGUAGES.values()])
 
     def verdict(ok: bool) -> str:
         return "meets target" if ok else "MISSES target"

@@ -13,6 +13,7 @@ and the 404 page's links absolute.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import shutil
 import subprocess
@@ -24,8 +25,23 @@ from xml.sax.saxutils import escape
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 DEFAULT_BUILD = DOCS / "_build"
-# name on the command line -> (source folder, output folder under html/, hreflang)
-LANGUAGES = {"en": ("en", "en", "en"), "zh": ("zh", "zh-cn", "zh-CN")}
+
+
+@dataclasses.dataclass(frozen=True)
+class Language:
+    source: str  # its pages: docs/<source>/
+    folder: str  # its site: <build>/html/<folder>/
+    hreflang: str
+    sphinx: str  # Sphinx's `language` in its conf.py
+    name: str  # the language's name in itself, for the switcher
+
+
+# The site's languages, keyed by source folder (also their names on the command line). The
+# Sphinx extensions, the tests, the noxfile and the benchmark all read this table.
+LANGUAGES = {
+    "en": Language("en", "en", "en", "en", "English"),
+    "zh": Language("zh", "zh-cn", "zh-CN", "zh_CN", "简体中文"),
+}
 
 
 def environment_is_stale(doctrees: Path) -> bool:
@@ -38,19 +54,19 @@ def environment_is_stale(doctrees: Path) -> bool:
 
 
 def sphinx_command(language: str, build: Path, *extra: str, quiet: bool = True) -> list[str]:
-    source, out, _ = LANGUAGES[language]
+    lang = LANGUAGES[language]
     jobs = os.environ.get("SPHINX_JOBS", "auto")
     return [
         sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n",
-        *(["-q"] if quiet else []), "-j", jobs, "-d", str(build / "doctrees" / out), *extra,
-        str(DOCS / source), str(build / "html" / out),
+        *(["-q"] if quiet else []), "-j", jobs, "-d", str(build / "doctrees" / lang.folder),
+        *extra, str(DOCS / lang.source), str(build / "html" / lang.folder),
     ]
 
 
 def build_language(language: str, build: Path = DEFAULT_BUILD, quiet: bool = True) -> tuple[float, str]:
     """Build one language; return (seconds, log). Exit with a message when it fails."""
     started = time.perf_counter()
-    out = LANGUAGES[language][1]
+    out = LANGUAGES[language].folder
     doctrees = build / "doctrees" / out
     extra = ["-E"] if environment_is_stale(doctrees) else []
     env = dict(os.environ, SITE_BUILD_DIR=str(build))
@@ -64,7 +80,7 @@ def build_language(language: str, build: Path = DEFAULT_BUILD, quiet: bool = Tru
         # or the next build would skip the pages that failed.
         shutil.rmtree(build / "html" / out, ignore_errors=True)
         shutil.rmtree(doctrees, ignore_errors=True)
-        sys.exit(f"{log}\nbuild of docs/{LANGUAGES[language][0]} failed (see the messages above)")
+        sys.exit(f"{log}\nbuild of docs/{LANGUAGES[language].source} failed (see the messages above)")
     return time.perf_counter() - started, log
 
 
@@ -83,11 +99,11 @@ def write_sitemap(build: Path, site_url: str) -> None:
              '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
              'xmlns:xhtml="http://www.w3.org/1999/xhtml">']
     for page in pages(build):
-        for _, folder, _ in LANGUAGES.values():
-            lines.append(f"  <url><loc>{escape(site_url + folder + '/' + page)}</loc>")
-            for _, other, hreflang in LANGUAGES.values():
-                href = escape(site_url + other + "/" + page)
-                lines.append(f'    <xhtml:link rel="alternate" hreflang="{hreflang}" href="{href}"/>')
+        for lang in LANGUAGES.values():
+            lines.append(f"  <url><loc>{escape(site_url + lang.folder + '/' + page)}</loc>")
+            for other in LANGUAGES.values():
+                href = escape(site_url + other.folder + "/" + page)
+                lines.append(f'    <xhtml:link rel="alternate" hreflang="{other.hreflang}" href="{href}"/>')
             lines.append("  </url>")
     lines.append("</urlset>")
     (build / "html" / "sitemap.xml").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -104,12 +120,29 @@ def write_root(build: Path, site_url: str | None) -> None:
     write_sitemap(build, site_url or "/")
 
 
+def copy_cache(source: Path, target: Path) -> None:
+    """Copy a build folder's execution cache (and its stamp) into another build folder."""
+    shutil.copytree(source / ".jupyter_cache", target / ".jupyter_cache")
+    shutil.copy(source / ".jupyter_cache.stamp", target / ".jupyter_cache.stamp")
+
+
+def copy_project(target: Path, cache_from: Path | None = None) -> Path:
+    """A throwaway copy of everything a build reads, for tests and the benchmark to change;
+    with cache_from (a build folder), its execution cache too, so nothing re-executes."""
+    for folder in ("docs", "snippets", "tools", "transcripts"):
+        shutil.copytree(ROOT / folder, target / folder, ignore=shutil.ignore_patterns("_build", "*.mo"))
+    shutil.copy(ROOT / "LICENSE", target / "LICENSE")  # the course kit's archive holds it
+    if cache_from is not None and (cache_from / ".jupyter_cache").exists():
+        copy_cache(cache_from, target / "docs" / "_build")
+    return target
+
+
 def build(languages: list[str], build: Path = DEFAULT_BUILD, quiet: bool = True) -> dict[str, tuple[float, str]]:
     results = {}
     for language in languages:
         results[language] = build_language(language, build, quiet)
         print(f"built {language} in {results[language][0]:.1f} s")
-    if all((build / "html" / LANGUAGES[k][1] / "index.html").exists() for k in LANGUAGES):
+    if all((build / "html" / lang.folder / "index.html").exists() for lang in LANGUAGES.values()):
         write_root(build, os.environ.get("SITE_URL"))
     return results
 

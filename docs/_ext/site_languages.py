@@ -17,6 +17,7 @@ import logging
 from pathlib import Path
 
 import jinja2.ext
+from build import LANGUAGES  # tools/build.py: the site's one table of languages
 from sphinx.application import Sphinx
 from sphinx.search.zh import SearchChinese
 
@@ -25,11 +26,6 @@ TERMS = DOCS / "terms.tsv"
 # A fixed path, wherever the build goes: it is part of the configuration Sphinx hashes.
 JIEBA_DICT = DOCS / "_build" / "jieba_terms.txt"
 
-# Sphinx language -> (folder of its build under docs/_build/html, hreflang, name in itself)
-LANGUAGES = {
-    "en": ("en", "en", "English"),
-    "zh_CN": ("zh-cn", "zh-CN", "简体中文"),
-}
 
 # Labels furo writes in plain English instead of through gettext.
 HARDCODED_LABELS = [
@@ -51,13 +47,13 @@ def language_links(app: Sphinx, pagename: str, templatename: str, context: dict,
     """Context for the switcher: the same page in every language, as relative URLs."""
     up = "../" * (pagename.count("/") + 1)
     links = []
-    for language, (folder, hreflang, name) in LANGUAGES.items():
+    for lang in LANGUAGES.values():
         links.append(
             {
-                "url": f"{up}{folder}/{pagename}.html",
-                "hreflang": hreflang,
-                "name": name,
-                "current": language == app.config.language,
+                "url": f"{up}{lang.folder}/{pagename}.html",
+                "hreflang": lang.hreflang,
+                "name": lang.name,
+                "current": lang.sphinx == app.config.language,
             }
         )
     context["site_languages"] = links

@@ -79,8 +79,8 @@ def _text(env, key: str) -> str:
 # Reading the page source
 
 
-def snippet_cells(page: Path, text: str) -> list[tuple[int, Path, list[str]]]:
-    """Each ``:load:`` cell of a page: (line, resolved snippet path, tags)."""
+def snippet_cells(page: Path, text: str) -> list[tuple[int, str, Path, list[str]]]:
+    """Each ``:load:`` cell of a page: (line, the :load: value, resolved snippet path, tags)."""
     cells = []
     lines = text.splitlines()
     for number, line in enumerate(lines, start=1):
@@ -95,7 +95,7 @@ def snippet_cells(page: Path, text: str) -> list[tuple[int, Path, list[str]]]:
             if match := TAGS.match(option):
                 tags = [t.strip().strip("'\"") for t in match.group(1).split(",") if t.strip()]
         if load is not None:
-            cells.append((number, (page.parent / load).resolve(), tags))
+            cells.append((number, load, (page.parent / load).resolve(), tags))
     return cells
 
 
@@ -103,12 +103,12 @@ def check_page_source(app: Sphinx, docname: str, source: list[str]) -> None:
     env = app.env
     page = Path(env.doc2path(docname))
     text = source[0]
-    for line, path, tags in snippet_cells(page, text):
+    for line, load, path, tags in snippet_cells(page, text):
         where = (docname, line)
         if not path.is_file():
             shown = path.relative_to(ROOT) if ROOT in path.parents else path
             logger.error("snippet file not found: %s", shown, location=where)
-            text = text.replace(f":load: {_load_value(text, line)}", ":load: /dev/null", 1)
+            text = text.replace(f":load: {load}", ":load: /dev/null", 1)  # parse on, fail at end
             continue
         if SNIPPETS not in path.parents:
             logger.error("%s is not under %s", path, SNIPPETS, location=where)
@@ -133,13 +133,6 @@ def check_page_source(app: Sphinx, docname: str, source: list[str]) -> None:
                 snippet.rel, location=where,
             )
     source[0] = text
-
-
-def _load_value(text: str, cell_line: int) -> str:
-    for option in text.splitlines()[cell_line:]:
-        if match := LOAD.match(option):
-            return match.group(1)
-    return ""
 
 
 # ---------------------------------------------------------------------------------------------
