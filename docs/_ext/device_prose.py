@@ -51,17 +51,15 @@ RECORD_COMMAND = "nox -s cuda -- record"
 TEXT = {
     "en": {
         "verified": "Verified on CUDA",
-        "verified_detail": "recorded run: {machine}, torch {torch}, {date}. ",
+        "verified_detail": "Recorded run: {machine}, torch {torch}, {date}. ",
         "transcript_link": "CUDA transcript of {name}.py",
         "unverified": "Expected on CUDA, not yet verified by this site",
-        "missing": "No CUDA transcript of {snippet} has been recorded yet "
-        "(`{command}` on a machine with a GPU). What this site has executed is the CPU run "
-        "on this page.",
-        "stale": "The CUDA transcript of {snippet} was recorded for an earlier version of the "
-        "snippet (re-record it with `{command}`). What this site has executed is the CPU run "
-        "on this page.",
+        "missing": "No CUDA transcript of `{snippet}` yet: record one with `{command}` on a "
+        "machine with a GPU. The evidence on this page is its CPU run.",
+        "stale": "The CUDA transcript of `{snippet}` was recorded for an earlier version of the "
+        "snippet: re-record it with `{command}`. The evidence on this page is its CPU run.",
         "contradicted": "Contradicted by the recorded CUDA run",
-        "contradicted_detail": "The CUDA transcript of {snippet} does not print {missing}.",
+        "contradicted_detail": "The CUDA transcript of `{snippet}` does not print {missing}.",
         "evidence": "What the CUDA run printed:",
     },
     "zh_CN": {
@@ -69,12 +67,12 @@ TEXT = {
         "verified_detail": "运行记录：{machine}，torch {torch}，录制于 {date}。",
         "transcript_link": "{name}.py 的 CUDA 运行记录",
         "unverified": "CUDA 上预期如此，本站尚未验证",
-        "missing": "{snippet} 还没有录制 CUDA 运行记录（在有 GPU 的机器上运行 `{command}`）。"
-        "本站实际运行过的，是本页的 CPU 输出。",
-        "stale": "{snippet} 的 CUDA 运行记录录制的是这个片段的旧版本，已过期（用 `{command}` "
-        "重新录制）。本站实际运行过的，是本页的 CPU 输出。",
+        "missing": "`{snippet}` 还没有 CUDA 运行记录（在有 GPU 的机器上用 `{command}` 录制）。"
+        "本页的依据是 CPU 上的运行结果。",
+        "stale": "`{snippet}` 的 CUDA 运行记录录制的是这个片段的旧版本，已过期（用 `{command}` "
+        "重新录制）。本页的依据是 CPU 上的运行结果。",
         "contradicted": "与录制的 CUDA 运行结果不符",
-        "contradicted_detail": "{snippet} 的 CUDA 运行记录里没有打印 {missing}。",
+        "contradicted_detail": "`{snippet}` 的 CUDA 运行记录里没有打印 {missing}。",
         "evidence": "CUDA 上运行时打印的是：",
     },
 }
@@ -175,20 +173,21 @@ def render_status(evidence: Evidence, language: str, docname: str) -> list[nodes
     if evidence.state == "contradicted":
         result.append(nodes.title(text=text("contradicted")))
         missing = ", ".join(f"“{m}”" for m in evidence.missing)
-        result.append(
-            nodes.paragraph(
-                text=text("contradicted_detail").format(snippet=shown_name, missing=missing),
-                classes=["device-prose-detail"],
-            )
-        )
+        detail = text("contradicted_detail").format(snippet=shown_name, missing=missing)
+        result.append(_with_code(detail))
         return result
     result.append(nodes.title(text=text("unverified")))
     detail = text(evidence.state).format(snippet=shown_name, command=RECORD_COMMAND)
-    para = nodes.paragraph(classes=["device-prose-detail"])
-    for index, piece in enumerate(detail.split("`")):  # `command` as inline code
-        para += nodes.literal(text=piece) if index % 2 else nodes.Text(piece)
-    result.append(para)
+    result.append(_with_code(detail))
     return result
+
+
+def _with_code(text: str) -> nodes.paragraph:
+    """A paragraph of the box's own text, `...` shown as inline code."""
+    para = nodes.paragraph(classes=["device-prose-detail"])
+    for index, piece in enumerate(text.split("`")):
+        para += nodes.literal(text=piece) if index % 2 else nodes.Text(piece)
+    return para
 
 
 def render_evidence(evidence: Evidence, language: str) -> list[nodes.Node]:
