@@ -59,7 +59,7 @@ def test_no_gpu_statement_outside_an_on_cuda_box(page):
     ],
 )
 def test_the_lint_fails_on_the_pages_before_the_box(fixture, expected):
-    """These are docs/{en,zh}/{devices,memory}.md as `git show main:...` gave them before issue 7."""
+    """docs/{en,zh}/{devices,memory}.md as `git show main:...` gave them before issue 7."""
     path = FIXTURES / fixture
     findings = device_prose.uncovered_device_prose(path.read_text(encoding="utf-8"))
     found = {(f.line, f.word) for f in findings}
@@ -146,9 +146,10 @@ CUDA_OUTPUT = {  # what a CUDA run prints, where it differs from the CPU transcr
 @pytest.fixture
 def transcript_dir(tmp_path, monkeypatch):
     """Transcripts are read from tmp_path/<device>/... instead of transcripts/."""
-    monkeypatch.setattr(
-        transcripts.Snippet, "transcript", lambda self, device: tmp_path / device / f"{self.name}.txt"
-    )
+    def transcript(self, device):
+        return tmp_path / device / f"{self.name}.txt"
+
+    monkeypatch.setattr(transcripts.Snippet, "transcript", transcript)
     return tmp_path
 
 

@@ -196,7 +196,9 @@ def render_evidence(evidence: Evidence, language: str) -> list[nodes.Node]:
         return []
     text = "\n".join(evidence.lines)
     intro = nodes.paragraph(text=_text(language, "evidence"), classes=["device-prose-detail"])
-    block = nodes.literal_block(text, text, language="none", classes=["output", "device-prose-output"])
+    block = nodes.literal_block(
+        text, text, language="none", classes=["output", "device-prose-output"]
+    )
     return [intro, block]
 
 
@@ -412,8 +414,8 @@ def uncovered_device_prose(text: str) -> list[Finding]:
             else:  # a marker without its reason exempts nothing
                 findings.append(Finding(index + 1, "% device-prose:", line + "  (give the reason)"))
             continue
-        if stripped.startswith("%") or re.match(r"^\([\w-]+\)=$", stripped) or stripped.startswith("#"):
-            continue
+        if stripped.startswith(("%", "#")) or re.match(r"^\([\w-]+\)=$", stripped):
+            continue  # a comment, a heading or a (label)= line
         if exempt_paragraph:
             exempt_started = True
         else:
