@@ -39,6 +39,20 @@ def test_no_gpu_statement_outside_an_on_cuda_box(page):
     )
 
 
+def test_snippet_claims_about_gpus_say_expected():
+    """A snippet's claim is prose on the snippet index, shown whether or not a CUDA run backs it."""
+    problems = []
+    for snippet in transcripts.all_snippets():
+        claim = snippet.claim
+        word = device_prose.DEVICE_WORDS.search(claim)
+        if word and "expected" not in claim.lower():
+            problems.append(
+                f"{snippet.rel}:1: its claim speaks of '{word.group(0)}' as fact; say what is "
+                f"expected on a GPU: {claim}"
+            )
+    assert not problems, "\n".join(problems)
+
+
 # ---------------------------------------------------------------------------------------------
 # The lint: it must fail on the pages as they were, and follow its documented rules
 
