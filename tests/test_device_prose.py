@@ -13,6 +13,7 @@ These need no site build and no GPU: the transcripts are faked in a temporary fo
 from __future__ import annotations
 
 import io
+import re
 import textwrap
 from pathlib import Path
 
@@ -306,3 +307,47 @@ def test_docs_use_the_box_and_site_conf_loads_it():
         for page in ("devices", "memory"):
             text = (DOCS / language / f"{page}.md").read_text(encoding="utf-8")
             assert ":::{on-cuda}" in text, f"docs/{language}/{page}.md has no {{on-cuda}} box"
+
+
+BOX_START = re.compile(r"^:::\{on-cuda\}\s+(\S+)\s*$")
+
+
+def source_boxes(text: str) -> list[tuple[int, str, list[str]]]:
+    """(line, snippet name, expected lines) of each {on-cuda} box in a page source."""
+    lines = text.splitlines()
+    boxes = []
+    for number, line in enumerate(lines, start=1):
+        if match := BOX_START.match(line):
+            expect = lines[number] if number < len(lines) else ""
+            value = expect.split(":expect:", 1)[1] if expect.startswith(":expect:") else ""
+            boxes.append((number, match.group(1), device_prose.parse_expect(value)))
+    return boxes
+
+
+@pytest.mark.parametrize(
+    "page", [p for p in all_pages() if ":::{on-cuda}" in p.text], ids=lambda p: p.rel
+)
+def test_the_built_page_shows_each_box_as_its_evidence_stands(page):
+    """Read from the built site: one box per {on-cuda}, verified exactly when the CUDA run is."""
+    from bs4 import BeautifulSoup
+
+    assert page.html.exists(), f"{page.html} is missing: build the site first (nox -s docs)"
+    html = BeautifulSoup(page.html.read_text(encoding="utf-8"), "html.parser")
+    built = html.select("div.device-prose")
+    boxes = source_boxes(page.text)
+    assert len(built) == len(boxes), f"{page.rel}: {len(boxes)} boxes, {len(built)} in {page.html}"
+    language = "zh_CN" if page.language == "zh" else "en"
+    titles = {
+        "verified": "verified", "missing": "unverified", "stale": "unverified",
+        "contradicted": "contradicted",
+    }
+    for (line, name, expect), box in zip(boxes, built):
+        evidence = device_prose.cuda_evidence(name, expect)
+        title = box.select_one(".admonition-title").get_text(strip=True)
+        assert f"device-prose-{evidence.state}" in box["class"], (
+            f"{page.rel}:{line}: the built box is {box['class']}, the evidence is "
+            f"{evidence.state}: rebuild the site"
+        )
+        assert title == device_prose.TEXT[language][titles[evidence.state]], (
+            f"{page.rel}:{line}: {title!r}"
+        )
