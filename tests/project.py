@@ -23,7 +23,8 @@ import build  # noqa: E402  (tools/build.py)
 LANGUAGES = {key: (lang.folder, lang.hreflang) for key, lang in build.LANGUAGES.items()}
 
 FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})")
-PROSE_DIRECTIVES = ("{glossary}", "{note}", "{warning}", "{tip}", "{admonition}")  # text inside
+# directives whose text is prose ({on-cuda}: docs/_ext/device_prose.py)
+PROSE_DIRECTIVES = ("{glossary}", "{note}", "{warning}", "{tip}", "{admonition}", "{on-cuda}")
 LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=\s*$")
 
 

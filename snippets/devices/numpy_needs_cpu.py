@@ -1,4 +1,4 @@
-"""NumPy reads only CPU memory: a CUDA tensor needs cpu() first, and what NumPy then gets is a copy."""
+"""On the CPU, x.cpu().numpy() is x's own memory; a CUDA tensor is expected to refuse numpy() and to reach NumPy only as a copy made by cpu()."""
 # device-dependent: on a GPU, numpy() refuses the tensor and cpu() makes a copy; on the CPU neither happens
 import torch
 

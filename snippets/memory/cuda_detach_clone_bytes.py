@@ -1,4 +1,4 @@
-"""Measured on a GPU: detach() allocates no bytes, clone() allocates a full copy, freed when its last name goes."""
+"""Expected on a GPU: detach() adds no allocated bytes, clone() adds a full copy, freed when its last name goes; without a GPU it skips."""
 # device-dependent: torch.cuda.memory_allocated() counts CUDA memory, so only a GPU run can measure
 import torch
 

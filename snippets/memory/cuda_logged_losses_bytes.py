@@ -1,4 +1,4 @@
-"""Measured on a GPU: a list of 3 losses holds 3 saved intermediates; detached losses hold only their scalars."""
+"""Expected on a GPU: a list of 3 losses holds 3 saved intermediates, detached losses only their scalars; without a GPU it skips."""
 # device-dependent: torch.cuda.memory_allocated() counts CUDA memory, so only a GPU run can measure
 import torch
 
