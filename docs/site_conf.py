@@ -30,6 +30,7 @@ extensions = [
     "accessibility",  # fixes for what axe-core finds in Sphinx's and the theme's HTML
     "fast_kernels",  # an executed page's kernel is shut down at once
     "device_prose",  # {on-cuda}: GPU statements with their CUDA run, or marked unverified
+    "seed_ledger",  # the corrections page's verdict tables, from docs/seed_claims.yaml
 ]
 
 templates_path = [str(DOCS / "_templates")]

@@ -1,0 +1,174 @@
+"""The seed ledger: every claim of the articles the site checks, with its verdict, as one table
+per article, drawn from docs/seed_claims.yaml in the page's language.
+
+    ```{seed-claims} 004
+    ```
+
+renders the claims of seed 004 in the order of the data file: the claim, the verdict with its
+reason, and a cross-reference to the section that shows the evidence. The reference is a real
+``{ref}``, so a label that no page defines fails the build (warnings are errors); when the label
+is one that another branch is to create (``labels_owned_elsewhere`` in the data file), the
+message names its owner. tests/test_seed_ledger.py checks the data file without a build.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+logger = logging.getLogger(__name__)
+
+DATA = Path(__file__).resolve().parents[1] / "seed_claims.yaml"
+LANGUAGES = ("en", "zh")
+# verdict -> how each language writes it (the legend on the corrections page uses these words)
+VERDICTS = {
+    "correct": {"en": "correct", "zh": "正确"},
+    "wrong": {"en": "wrong", "zh": "错误"},
+    "partly": {"en": "partly", "zh": "部分正确"},
+    "outdated": {"en": "outdated", "zh": "已过时"},
+    "out of scope": {"en": "out of scope", "zh": "不在本站范围内"},
+}
+HEADER = {"en": ("Claim", "Verdict", "Evidence"), "zh": ("说法", "结论", "依据")}
+SEPARATOR = {"en": ": ", "zh": "："}
+
+
+def _where(path: Path) -> str:
+    root = DATA.parents[1]
+    return path.relative_to(root).as_posix() if root in path.parents else str(path)
+
+
+def load(path: Path = DATA) -> dict:
+    with path.open(encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+def problems(data: dict, path: Path = DATA) -> list[str]:
+    """What is wrong with the ledger, one line per problem, each naming the file and claim."""
+    where = _where(path)
+    if not isinstance(data, dict) or not isinstance(data.get("claims"), list):
+        return [f"{where}: no `claims:` list"]
+    found, seen = [], set()
+    for number, claim in enumerate(data["claims"], start=1):
+        if not isinstance(claim, dict):
+            found.append(f"{where}: claims entry {number} is not a mapping")
+            continue
+        ident = claim.get("id") or f"<entry {number} without an id>"
+        name = f"{where}: claim {ident}"
+        if ident in seen:
+            found.append(f"{name}: the id is used twice")
+        seen.add(ident)
+        seed = claim.get("seed")
+        if not isinstance(seed, str) or not seed:
+            found.append(f"{name}: no seed (a quoted string such as \"004\")")
+        elif not str(ident).startswith(f"{seed}-"):
+            found.append(f"{name}: the id must start with its seed, {seed}-")
+        verdict = claim.get("verdict")
+        if not verdict:
+            found.append(f"{name}: no verdict")
+        elif verdict not in VERDICTS:
+            found.append(f"{name}: unknown verdict {verdict!r} (one of: {', '.join(VERDICTS)})")
+        for field in ("claim", "why"):
+            text = claim.get(field)
+            if not isinstance(text, dict):
+                found.append(f"{name}: no {field} (en and zh)")
+                continue
+            for language in LANGUAGES:
+                if not isinstance(text.get(language), str) or not text[language].strip():
+                    found.append(f"{name}: {field} has no {language} text")
+            for language in sorted(set(text) - set(LANGUAGES)):
+                found.append(f"{name}: {field} has an unknown language {language!r}")
+        if not isinstance(claim.get("evidence"), str) or not claim["evidence"].strip():
+            found.append(f"{name}: no evidence label")
+    return found
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def table_lines(claims: list[dict], language: str) -> list[str]:
+    """The Markdown table of these claims, in one language."""
+    header = HEADER[language]
+    lines = [f"| {' | '.join(header)} |", "| --- | --- | --- |"]
+    for claim in claims:
+        verdict = VERDICTS[claim["verdict"]][language]
+        reason = f"**{verdict}**{SEPARATOR[language]}{claim['why'][language]}"
+        lines.append(
+            f"| {_cell(claim['claim'][language])} | {_cell(reason)} "
+            f"| {{ref}}`{claim['evidence']}` |"
+        )
+    return lines
+
+
+class SeedClaims(SphinxDirective):
+    """```{seed-claims} <seed>``` : the verdict table of one seed."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        seed = self.arguments[0]
+        self.env.note_dependency(str(DATA))
+        data = load()
+        found = problems(data)
+        if found:
+            raise ExtensionError("the seed ledger is not valid:\n" + "\n".join(found))
+        claims = [claim for claim in data["claims"] if claim["seed"] == seed]
+        if not claims:
+            raise self.error(f"{_where(DATA)} has no claims of seed {seed!r}")
+        language = "zh" if self.env.config.language.startswith("zh") else "en"
+        container = nodes.container(classes=["seed-claims"])
+        source, line = self.get_source_info()
+        self.state.nested_parse(StringList(table_lines(claims, language), source), 0, container)
+        owners = data.get("labels_owned_elsewhere") or {}
+        by_label: dict[str, list[str]] = {}
+        for claim in claims:
+            by_label.setdefault(claim["evidence"], []).append(claim["id"])
+        for ref in container.findall(addnodes.pending_xref):
+            target = ref.get("reftarget", "")
+            if target in by_label:
+                ref["seed_claims"] = ", ".join(by_label[target])
+                ref["seed_label_owner"] = owners.get(target, "")
+        return [container]
+
+
+def missing_evidence(app: Sphinx, domain, node: addnodes.pending_xref) -> bool | None:
+    """A label no page defines, cited by a ledger row or owned by another branch: say which
+    claim cites it and who is to create it, instead of Sphinx's bare "undefined label"."""
+    if node.get("reftype") != "ref":
+        return None
+    target = node.get("reftarget", "")
+    owner = node.get("seed_label_owner") or (load().get("labels_owned_elsewhere") or {}).get(target)
+    claims = node.get("seed_claims")
+    if not claims and not owner:
+        return None
+    hint = (
+        f"it is to be created on the {owner} branch: merge that branch first"
+        if owner
+        else "add that (label)= above the section that shows the evidence, or fix the label"
+    )
+    cited = f"{_where(DATA)}: claim {claims}: evidence label" if claims else "label"
+    logger.warning(f"{cited} {target!r} is not defined on any page; {hint}", location=node)
+    return True  # replaces Sphinx's bare "undefined label" warning
+
+
+def check_data(app: Sphinx) -> None:
+    found = problems(load())
+    if found:
+        raise ExtensionError("the seed ledger is not valid:\n" + "\n".join(found))
+
+
+def setup(app: Sphinx):
+    app.add_directive("seed-claims", SeedClaims)
+    app.connect("builder-inited", check_data)
+    # before the standard domain's own handler (priority 500), which would warn first
+    app.connect("warn-missing-reference", missing_evidence, priority=400)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,272 @@
+"""The seed ledger (docs/seed_claims.yaml): every claim of the checked articles has a verdict in
+both languages, and its evidence label names a section of the site that runs code.
+
+These read the data file and the MyST sources of docs/en; they need no build. The build checks
+the same labels again, as real cross-references (docs/_ext/seed_ledger.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+from project import DOCS, ROOT, Page
+from test_pages import glossary_problems, hand_typed_values, typography_problems
+
+import seed_ledger
+
+LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=\s*$")
+HEADING = re.compile(r"^(?P<level>#{1,6}) ")
+FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})")
+CODE_CELL = re.compile(r"^(`{3,}|~{3,})\{code-cell\}")
+
+
+def sections(path: Path) -> dict[str, dict]:
+    """Each (label)= of a MyST page: its line, and whether the section it opens (up to the next
+    heading of the same or a higher level) contains a {code-cell}."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    headings = []  # (index, level) of the headings outside fenced blocks
+    cells = []  # indexes of the {code-cell} fences
+    fence = None
+    for index, line in enumerate(lines):
+        match = FENCE.match(line)
+        if fence:
+            if match and line.strip() == fence:
+                fence = None
+            continue
+        if match:
+            fence = match.group(1)
+            if CODE_CELL.match(line):
+                cells.append(index)
+            continue
+        if heading := HEADING.match(line):
+            headings.append((index, len(heading.group("level"))))
+    found = {}
+    for index, line in enumerate(lines):
+        if not (match := LABEL.match(line)):
+            continue
+        after = [(i, level) for i, level in headings if i > index]
+        if not after or any(not (LABEL.match(lines[j]) or not lines[j].strip()) for j in range(index + 1, after[0][0])):
+            found[match.group("label")] = {"line": index + 1, "heading": False, "cell": False}
+            continue
+        start, level = after[0]
+        end = next((i for i, lv in after[1:] if lv <= level), len(lines))
+        found[match.group("label")] = {
+            "line": index + 1,
+            "heading": True,
+            "cell": any(start < cell < end for cell in cells),
+        }
+    return found
+
+
+def site_sections(language: str = "en") -> dict[str, tuple[Path, dict]]:
+    return {
+        label: (page, info)
+        for page in sorted((DOCS / language).glob("*.md"))
+        for label, info in sections(page).items()
+    }
+
+
+def where(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix() if ROOT in path.parents else str(path)
+
+
+def evidence_problems(data: dict, path: Path, known: dict[str, tuple[Path, dict]]) -> list[str]:
+    """A claim whose evidence label is missing, or names a section without an executed cell."""
+    owners = data.get("labels_owned_elsewhere") or {}
+    found = []
+    for claim in data.get("claims") or []:
+        label = claim.get("evidence")
+        name = f"{where(path)}: claim {claim.get('id')}"
+        if not label:
+            continue  # seed_ledger.problems() reports it
+        if label not in known:
+            hint = (
+                f"it is to be created on the {owners[label]} branch: merge that branch first"
+                if label in owners
+                else "no docs/en page defines it"
+            )
+            found.append(f"{name}: evidence label {label!r} does not exist; {hint}")
+            continue
+        page, info = known[label]
+        if not info["heading"]:
+            found.append(
+                f"{name}: evidence label {label!r} ({where(page)}:{info['line']}) is not above a heading"
+            )
+        elif not info["cell"]:
+            found.append(
+                f"{name}: evidence label {label!r} ({where(page)}:{info['line']}) opens a section "
+                "without an executed {code-cell}; point it at the section that runs the evidence"
+            )
+    return found
+
+
+def text_problems(data: dict, path: Path, tmp_path: Path) -> list[str]:
+    """The page rules for the ledger's text: no hand-typed outputs, Chinese typography and terms."""
+    found = []
+    for claim in data.get("claims") or []:
+        for language, folder in (("en", "en"), ("zh", "zh")):
+            lines = [
+                claim[field][language]
+                for field in ("claim", "why")
+                if isinstance(claim.get(field), dict) and isinstance(claim[field].get(language), str)
+            ]
+            (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+            page_path = tmp_path / folder / "ledger.md"
+            page_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            page = Page(folder, page_path)
+            problems = hand_typed_values(page)
+            if language == "zh":
+                problems += typography_problems(page)
+                problems += [p for p in glossary_problems(page) if " writes " in p]
+            found += [
+                f"{where(path)}: claim {claim.get('id')} ({language}): {p.split(': ', 1)[1]}"
+                for p in problems
+            ]
+    return found
+
+
+@pytest.fixture(scope="module")
+def ledger() -> dict:
+    return seed_ledger.load()
+
+
+def test_every_claim_has_a_known_verdict_and_both_languages(ledger):
+    problems = seed_ledger.problems(ledger)
+    assert not problems, "\n".join(problems)
+
+
+def test_every_evidence_label_opens_a_section_that_runs_code(ledger):
+    problems = evidence_problems(ledger, seed_ledger.DATA, site_sections("en"))
+    assert not problems, "\n".join(problems)
+
+
+def test_the_ledger_text_follows_the_page_rules(ledger, tmp_path):
+    problems = text_problems(ledger, seed_ledger.DATA, tmp_path)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_corrections_page_renders_every_seed_from_the_ledger(ledger, language):
+    """One {seed-claims} table per seed, in each verdicts section, and no hand-written table."""
+    page = DOCS / language / "corrections.md"
+    text = page.read_text(encoding="utf-8")
+    rendered = re.findall(r"^```\{seed-claims\} (\S+)$", text, flags=re.M)
+    seeds = list(dict.fromkeys(claim["seed"] for claim in ledger["claims"]))
+    assert sorted(rendered) == sorted(seeds), (
+        f"{where(page)} renders the tables of seeds {rendered}; the ledger has {seeds}"
+    )
+    for label in ("corrections-understanding-detach-verdicts", "corrections-three-ways-verdicts",
+                  "corrections-blog-verdicts"):
+        section = text.split(f"({label})=", 1)[1].split("\n(", 1)[0]
+        assert "{seed-claims}" in section and "| --- |" not in section, (
+            f"{where(page)}: section {label} must hold a {{seed-claims}} table and no hand-written one"
+        )
+
+
+BAD_LEDGER = """
+labels_owned_elsewhere:
+  owned-label: another helper (docs/en/x.md)
+claims:
+- seed: "000"
+  id: 000-01
+  claim: {en: "A claim", zh: "一个说法"}
+  why: {en: "Because.", zh: "因为。"}
+  evidence: corrections-order
+- seed: "000"
+  id: 000-02
+  claim: {en: "No verdict", zh: "没有结论"}
+  why: {en: "Because.", zh: "因为。"}
+  evidence: corrections-order
+  verdict:
+- seed: "000"
+  id: 000-03
+  claim: {en: "Unknown verdict", zh: "未知结论"}
+  verdict: maybe
+  why: {en: "Because.", zh: "因为。"}
+  evidence: corrections-order
+- seed: "000"
+  id: 000-04
+  claim: {en: "No Chinese"}
+  verdict: correct
+  why: {en: "Because.", zh: "因为。"}
+  evidence: corrections-order
+- seed: "000"
+  id: 000-05
+  claim: {en: "A section without a cell", zh: "没有代码的章节"}
+  verdict: correct
+  why: {en: "Because.", zh: "因为。"}
+  evidence: corrections-detach-alone
+- seed: "000"
+  id: 000-06
+  claim: {en: "A label nobody defines", zh: "没人定义的标签"}
+  verdict: correct
+  why: {en: "Because.", zh: "因为。"}
+  evidence: no-such-label
+- seed: "000"
+  id: 000-07
+  claim: {en: "A label of another branch", zh: "别的分支的标签"}
+  verdict: wrong
+  why: {en: "It prints `True`.", zh: "调用detach()之后用了就地操作。"}
+  evidence: owned-label
+"""
+
+
+def test_the_checks_catch_a_bad_ledger(tmp_path):
+    """Each check reports the entry written against it, naming the file and the claim id."""
+    path = tmp_path / "bad_claims.yaml"
+    path.write_text(BAD_LEDGER, encoding="utf-8")
+    data = yaml.safe_load(BAD_LEDGER)
+    listed = "\n".join(seed_ledger.problems(data, path))
+    assert f"{path}: claim 000-01: no verdict" in listed
+    assert f"{path}: claim 000-02: no verdict" in listed
+    assert f"{path}: claim 000-03: unknown verdict 'maybe'" in listed
+    assert f"{path}: claim 000-04: claim has no zh text" in listed
+
+    known = site_sections("en")
+    assert "corrections-detach-alone" in known, "the negative test needs a section without a cell"
+    evidence = "\n".join(evidence_problems(data, path, known))
+    assert f"{path}: claim 000-01" not in evidence, evidence
+    assert f"{path}: claim 000-05: evidence label 'corrections-detach-alone'" in evidence
+    assert "without an executed {code-cell}" in evidence
+    assert f"{path}: claim 000-06: evidence label 'no-such-label' does not exist" in evidence
+    assert "created on the another helper (docs/en/x.md) branch" in evidence
+
+    text = "\n".join(text_problems(data, path, tmp_path / "pages"))
+    assert f"{path}: claim 000-07 (en): `True` looks like an output typed by hand" in text, text
+    assert f"{path}: claim 000-07 (zh): needs a space between Chinese and Latin" in text, text
+    assert f"{path}: claim 000-07 (zh): writes 就地操作" in text, text
+
+
+def test_the_section_parser_sees_cells_only_inside_their_section(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text(
+        "(top)=\n# Top\n\n(a)=\n## A\n\n```{code-cell} python\n:load: x.py\n```\n\n"
+        "(b)=\n## B\n\n```python\n# not a heading\n```\n\n(b-sub)=\n### B sub\n\n"
+        "```{code-cell} python\n:load: y.py\n```\n\n(c)=\n## C\n\ntext\n\n(loose)=\ntext\n",
+        encoding="utf-8",
+    )
+    found = sections(page)
+    assert {label: info["cell"] for label, info in found.items()} == {
+        "top": True, "a": True, "b": True, "b-sub": True, "c": False, "loose": False,
+    }
+    assert found["loose"]["heading"] is False
+
+
+def counts(data: dict) -> tuple[Counter, Counter]:
+    claims = data["claims"]
+    return Counter(c["seed"] for c in claims), Counter(c["verdict"] for c in claims)
+
+
+def test_the_counts_add_up(ledger):
+    per_seed, per_verdict = counts(ledger)
+    assert sum(per_seed.values()) == sum(per_verdict.values()) == len(ledger["claims"]) > 0
+
+
+if __name__ == "__main__":  # python tests/test_seed_ledger.py: the ledger's counts
+    per_seed, per_verdict = counts(seed_ledger.load())
+    print("claims per seed:", dict(sorted(per_seed.items())), "total", sum(per_seed.values()))
+    print("claims per verdict:", dict(per_verdict.most_common()))
