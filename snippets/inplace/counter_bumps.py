@@ -18,10 +18,10 @@ statements = [
     "a.requires_grad_()",
 ]
 
-print("| statement | a._version moved by |")
-print("| --- | --- |")
+lines = ["| statement | a._version moved by |", "| --- | --- |"]
 for statement in statements:
     a = torch.zeros(4)  # a fresh tensor of 4 elements for each statement
     before = a._version
     exec(statement, {"torch": torch, "a": a})  # runs the statement exactly as written
-    print(f"| {statement} | {a._version - before} |")
+    lines.append(f"| {statement} | {a._version - before} |")
+print("\n".join(lines))  # one print: one block of output

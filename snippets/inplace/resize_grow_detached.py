@@ -27,7 +27,5 @@ def run(call):
 
 header = ["call on x.detach()", "detached shape", "x's data_ptr changed", "x's storage bytes", "x",
           "x._version", "pending backward()"]
-print("| " + " | ".join(header) + " |")
-print("|" + " --- |" * len(header))
-for name, call in calls.items():
-    print("| " + " | ".join([name] + run(call)) + " |")
+rows = [header, ["---"] * len(header)] + [[name] + run(call) for name, call in calls.items()]
+print("\n".join("| " + " | ".join(row) + " |" for row in rows))  # one print: one block of output

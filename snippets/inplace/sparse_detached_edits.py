@@ -14,8 +14,8 @@ edits = {
     "add_(other)": lambda detached: detached.add_(other),
 }
 
-print("| edit on s.detach() | raised | s afterwards | detached afterwards | s._version |")
-print("| --- | --- | --- | --- | --- |")
+lines = ["| edit on s.detach() | raised | s afterwards | detached afterwards | s._version |",
+         "| --- | --- | --- | --- | --- |"]
 for name, edit in edits.items():
     s = sparse(torch.tensor([1.0, 2.0])).requires_grad_()  # a fresh sparse leaf for each edit
     detached = s.detach()
@@ -24,5 +24,6 @@ for name, edit in edits.items():
         raised = "no"
     except RuntimeError as error:
         raised = type(error).__name__
-    print(f"| {name} | {raised} | {s.detach().to_dense().tolist()} | "
-          f"{detached.to_dense().tolist()} | {s._version} |")
+    lines.append(f"| {name} | {raised} | {s.detach().to_dense().tolist()} | "
+                 f"{detached.to_dense().tolist()} | {s._version} |")
+print("\n".join(lines))  # one print: one block of output
