@@ -11,6 +11,8 @@ loss = online(torch.ones(1, 2)).sum()
 loss.backward()
 optimizer.step()  # moves online's weights only
 print("target equals online after a step:", torch.equal(target.weight, online.weight))
+gap = (online.weight - target.weight).abs().max().item()
+print("largest gap before the update:", round(gap, 4))
 
 with torch.no_grad():  # soft update: move the target halfway to online
     for target_param, online_param in zip(target.parameters(), online.parameters()):

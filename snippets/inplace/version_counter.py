@@ -1,4 +1,4 @@
-"""Every in-place write adds one to a tensor's version counter; views and detach() share the counter, clone() starts its own."""
+"""In-place writes move a tensor's version counter; views and detach() share the counter, clone() starts its own."""
 import torch
 
 x = torch.zeros(4)

@@ -1,0 +1,29 @@
+"""In-place value edits on a detached sparse tensor raise no error and leave the original's values alone."""
+import torch
+
+
+def sparse(values):
+    indices = torch.tensor([[0, 2]])  # entries at positions 0 and 2 of a 3-element vector
+    return torch.sparse_coo_tensor(indices, values, (3,), check_invariants=True)
+
+
+other = sparse(torch.tensor([5.0, 6.0]))
+edits = {
+    "zero_()": lambda detached: detached.zero_(),
+    "copy_(other)": lambda detached: detached.copy_(other),
+    "add_(other)": lambda detached: detached.add_(other),
+}
+
+lines = ["| edit on s.detach() | raised | s afterwards | detached afterwards | s._version |",
+         "| --- | --- | --- | --- | --- |"]
+for name, edit in edits.items():
+    s = sparse(torch.tensor([1.0, 2.0])).requires_grad_()  # a fresh sparse leaf for each edit
+    detached = s.detach()
+    try:
+        detached = edit(detached)  # in place: returns detached itself
+        raised = "no"
+    except RuntimeError as error:
+        raised = type(error).__name__
+    lines.append(f"| {name} | {raised} | {s.detach().to_dense().tolist()} | "
+                 f"{detached.to_dense().tolist()} | {s._version} |")
+print("\n".join(lines))  # one print: one block of output
