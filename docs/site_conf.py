@@ -29,6 +29,7 @@ extensions = [
     "course_kit",  # downloads (.py, transcripts, notebooks, zip) and the snippet index
     "accessibility",  # fixes for what axe-core finds in Sphinx's and the theme's HTML
     "fast_kernels",  # an executed page's kernel is shut down at once
+    "exercises",  # predict-the-output exercises, folded answers, their course kit files
 ]
 
 templates_path = [str(DOCS / "_templates")]
