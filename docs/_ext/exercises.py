@@ -133,9 +133,10 @@ def page_exercises(page: Path) -> list[dict]:
         if TAG not in tags or not load:
             continue
         before = [q for start, q in questions if start < match.start()]
-        path = (page.parent / load.group(1)).resolve()
+        parts = Path(load.group(1)).parts
+        name = Path(*parts[parts.index("snippets") + 1 :]) if "snippets" in parts else Path("?")
         found.append({
-            "snippet": path.relative_to(SNIPPETS).with_suffix("").as_posix(),
+            "snippet": name.with_suffix("").as_posix(),
             "load": load.group(1),
             "question": before[-1] if before else "",
             "raises": "raises-exception" in tags,
