@@ -403,16 +403,7 @@ def test_the_search_index_holds_the_key_words_of_every_question(language):
     assert not problems, "\n".join(problems)
 
 
-CHINESE_SEARCH_GAPS = (
-    "site_languages.py: Chinese search indexes no one-letter Latin word (SearchChinese.word_filter) "
-    "but the browser keeps it in the query (x.data, torch.tensor(t)), and it stems Latin words "
-    "with snowball 'english' while the browser stems with Porter (trying, explicitly)"
-)
-
-
-@pytest.mark.parametrize("language", [
-    "en", pytest.param("zh", marks=pytest.mark.xfail(strict=True, reason=CHINESE_SEARCH_GAPS)),
-])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_typing_a_question_into_the_search_box_finds_the_page(language):
     index = search_index(language)
     problems = []
@@ -425,11 +416,20 @@ def test_typing_a_question_into_the_search_box_finds_the_page(language):
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "site_languages.py: the Chinese index holds no one-letter Latin word (SearchChinese.word_filter "
+    "keeps words longer than 1), but the browser's query keeps them, so a query such as "
+    "'x.data 区别' lists no page. When this passes, remove the xfail."))
+def test_chinese_search_finds_a_query_with_a_one_letter_name():
+    index = search_index("zh")
+    assert browser_misses("x.data 区别", "questions", index, True) == []
+
+
 def test_the_search_checks_report_words_the_page_does_not_hold():
     zh, en = search_index("zh"), search_index("en")
     assert browser_misses("为什么 GAN 里要 fake.detach()", "questions", zh, True) == []
     assert browser_misses("frobnication detach", "questions", en, False) == ["frobnication"]
-    assert browser_misses("x.data 区别", "questions", zh, True) == ["x"]  # a known gap, see above
+    assert browser_misses("x.data 区别", "questions", zh, True) == ["x"]  # the gap above
     assert index_misses("为什么 GAN 里要 fake.detach()", "questions", zh, "zh") == []
     assert index_misses("frobnication detach", "questions", en, "en") == ["frobnication"]
     assert "量子" in "".join(index_misses("量子纠缠", "questions", zh, "zh"))
