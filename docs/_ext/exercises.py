@@ -35,12 +35,14 @@ An exercise is written on a page as three consecutive blocks::
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import Directive
+from docutils.statemachine import StringList
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
@@ -322,8 +324,6 @@ class ExerciseList(Directive):
             listing = nodes.enumerated_list()
             for exercise in exercises:
                 entry = nodes.list_item()
-                from docutils.statemachine import StringList
-
                 self.state.nested_parse(StringList(exercise["question"].splitlines()),
                                         self.content_offset, entry)
                 entry += nodes.paragraph(
@@ -368,7 +368,7 @@ def exercise_notebook(docname: str, title: str, exercises: list[dict], config) -
     cells = [_markdown("# " + _text(config, "notebook_title").format(page=title) + "\n\n"
                        f"{_text(config, 'site')}[{docname}](../../{docname}.html"
                        f"#{exercises_label(docname)})\n\n{_text(config, 'notebook_intro')}")]
-    for number, exercise in enumerate(exercises, start=1):
+    for exercise in exercises:
         snippet = Snippet(SNIPPETS / f"{exercise['snippet']}.py")
         cells.append(_markdown(exercise["question"]))
         cells.append({
@@ -376,9 +376,7 @@ def exercise_notebook(docname: str, title: str, exercises: list[dict], config) -
             "metadata": {"tags": ["raises-exception"]} if snippet.raises else {},
             "outputs": [], "source": snippet.source.rstrip("\n"),
         })
-    for index, cell in enumerate(cells):
-        import hashlib
-
+    for index, cell in enumerate(cells):  # ids unique within the notebook, stable across builds
         cell["id"] = hashlib.sha256(f"{index}:{cell['source']}".encode()).hexdigest()[:12]
     return {
         "cells": cells,
