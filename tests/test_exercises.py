@@ -36,7 +36,8 @@ def html(language: str, page: str) -> Path:
 
 def expected_output(snippet_name: str) -> str:
     """What the page must show for a snippet: the CPU transcript's printed text and exception."""
-    printed, error = transcripts.recorded_output(transcripts.Snippet(SNIPPETS / f"{snippet_name}.py"))
+    snippet = transcripts.Snippet(SNIPPETS / f"{snippet_name}.py")
+    printed, error = transcripts.recorded_output(snippet)
     return (printed + (error or "")).rstrip("\n")
 
 
@@ -100,7 +101,9 @@ def test_every_exercise_snippet_is_an_exercise_on_its_page():
     used = {e["snippet"] for page in CONTENT_PAGES for e in page_exercises(source("en", page))}
     files = {p.relative_to(SNIPPETS).with_suffix("").as_posix()
              for p in (SNIPPETS / "exercises").rglob("*.py")}
-    assert files == used, f"not an exercise: {sorted(files - used)}; missing: {sorted(used - files)}"
+    assert files == used, (
+        f"not an exercise: {sorted(files - used)}; missing: {sorted(used - files)}"
+    )
 
 
 def directive_text_as_prose(path: Path, tmp_path: Path, language: str) -> Page:
@@ -417,9 +420,9 @@ def test_typing_a_question_into_the_search_box_finds_the_page(language):
 
 
 @pytest.mark.xfail(strict=True, reason=(
-    "site_languages.py: the Chinese index holds no one-letter Latin word (SearchChinese.word_filter "
-    "keeps words longer than 1), but the browser's query keeps them, so a query such as "
-    "'x.data 区别' lists no page. When this passes, remove the xfail."))
+    "site_languages.py: the Chinese index holds no one-letter Latin word "
+    "(SearchChinese.word_filter keeps words longer than 1), but the browser's query keeps them, "
+    "so a query such as 'x.data 区别' lists no page. When this passes, remove the xfail."))
 def test_chinese_search_finds_a_query_with_a_one_letter_name():
     index = search_index("zh")
     assert browser_misses("x.data 区别", "questions", index, True) == []
@@ -448,3 +451,53 @@ def test_pending_labels_fall_back_to_existing_sections():
               for label in Page("en", page).labels()}
     missing = {k: v for k, v in PENDING_LABELS.items() if v not in labels}
     assert not missing, f"fallbacks that do not exist: {missing}"
+
+
+BROKEN_PAGE = """---
+file_format: mystnb
+kernelspec:
+  name: python3
+  display_name: Python 3
+---
+
+# Page
+
+```{exercise}
+A question whose cell has no answer below it.
+```
+
+```{code-cell} python
+:load: {snippet}
+:tags: [exercise]
+```
+
+```{answer}
+A reason with no exercise cell above it.
+```
+"""
+
+
+def test_the_build_rejects_a_misplaced_answer(tmp_path):
+    """The extension itself: an exercise cell needs {exercise} above and {answer} right below."""
+    import subprocess
+    import sys
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "conf.py").write_text(
+        "import sys\n"
+        f"sys.path[:0] = [{str(DOCS / '_ext')!r}, {str(ROOT / 'tools')!r}]\n"
+        "extensions = ['myst_nb', 'exercises']\n"
+        "nb_execution_mode = 'off'\n",
+        encoding="utf-8",
+    )
+    snippet = SNIPPETS / "exercises" / "detach" / "two_paths.py"
+    page = BROKEN_PAGE.replace("{snippet}", str(snippet)).replace(
+        "```\n\n```{answer}", "```\n\nA paragraph between the cell and its answer.\n\n```{answer}")
+    (tmp_path / "src" / "index.md").write_text(page, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-N", str(tmp_path / "src"),
+         str(tmp_path / "out")], capture_output=True, text=True, timeout=300,
+    )
+    expected = "needs an {exercise} block just above it and an {answer} block just below it"
+    assert expected in run.stderr, run.stderr
+    assert "an {exercise} or {answer} block without its exercise cell" in run.stderr, run.stderr

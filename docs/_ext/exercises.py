@@ -103,8 +103,8 @@ TEXT = {
         "downloads": "课程材料",
         "handout": "练习（notebook）",
         "answers": "答案",
-        "notebook_intro": "运行每个单元之前，先预测它会输出什么。答案在另一个文件里。每个单元都是独立的"
-        "代码片段，只需要 `torch`（和 `numpy`）。",
+        "notebook_intro": "运行每个单元之前，先预测它会输出什么。答案在另一个文件里。"
+        "每个单元都是独立的代码片段，只需要 `torch`（和 `numpy`）。",
         "answers_title": "{page}：答案",
         "notebook_title": "{page}：练习",
         "output": "输出（在 CPU 上录制，torch {torch}）：",
