@@ -31,6 +31,7 @@ extensions = [
     "fast_kernels",  # an executed page's kernel is shut down at once
     "device_prose",  # {on-cuda}: GPU statements with their CUDA run, or marked unverified
     "seed_ledger",  # the corrections page's verdict tables, from docs/seed_claims.yaml
+    "exercises",  # predict-the-output exercises, folded answers, their course kit files
 ]
 
 templates_path = [str(DOCS / "_templates")]

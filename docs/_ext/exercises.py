@@ -1,0 +1,438 @@
+"""Exercises: "predict the output" questions whose answers are executed outputs, folded.
+
+One job: turn a question, a snippet cell and a reason into an exercise, and hand the exercises
+to teachers.
+
+An exercise is written on a page as three consecutive blocks::
+
+    ```{exercise}
+    What does `x.grad` hold?
+    ```
+
+    ```{code-cell} python
+    :load: ../../snippets/exercises/detach/two_paths.py
+    :tags: [exercise]
+    ```
+
+    ```{answer}
+    Why, in one sentence (values quoted with {out}`...` as anywhere else).
+    ```
+
+* The question is numbered ("Exercise 2."). The cell's executed output is moved, with the
+  reason, into a ``<details>`` element that is closed when the page loads: the reader commits to
+  a prediction before opening it. Plain HTML, no theme feature, no script.
+* A cell tagged ``exercise`` without its question and answer around it, or a question or an
+  answer without its cell, or an exercise cell without an executed output, fails the build.
+* The ``{exercise-list}`` directive (the teachers' page): every page's exercises, with links to
+  them and to the course kit's files.
+* Course kit (build-finished, after course_kit.py wrote ``downloads/``):
+  ``downloads/exercises/<page>.ipynb``, the questions and their code cells without outputs, and
+  ``downloads/exercises/<page>-answers.md``, the same with the outputs recorded in the CPU
+  transcripts and the reasons, so a teacher can hand out one without the other.
+* Links to section labels that other pages are still to define (``PENDING_LABELS``) resolve to
+  the nearest existing section until they exist.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from docutils import nodes
+from docutils.parsers.rst import Directive
+from docutils.statemachine import StringList
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+import transcripts
+from transcripts import SNIPPETS, Snippet
+
+logger = logging.getLogger(__name__)
+
+TAG = "exercise"
+DOWNLOADS = "downloads/exercises"
+CELL = re.compile(r"^(`{3,})\{code-cell\}[^\n]*\n((?::[^\n]*\n)*)", re.MULTILINE)
+QUESTION = re.compile(r"^(`{3,})\{exercise\}\s*\n(.*?)^\1\s*$", re.MULTILINE | re.DOTALL)
+LOAD = re.compile(r"^:load:\s*(\S+)\s*$", re.MULTILINE)
+TAGS = re.compile(r"^:tags:\s*\[(.*)\]\s*$", re.MULTILINE)
+
+# Section labels that other branches define, linked from here before they exist: each resolves
+# to the existing section named here until its own page defines it. Delete an entry once the
+# label is defined (the link then goes to the right place by itself).
+PENDING_LABELS = {
+    "training-hidden-state": "detach-logging",
+    "training-gan": "detach-stop-gradient",
+    "training-copy-model": "deepcopy-target-network",
+    "training-ema-buffers": "deepcopy-target-network",
+    "hooks": "clone-not-a-leaf",
+    "modes-table": "memory-no-grad-inference",
+    "values-copy-in-out": "clone-detach-recommended",
+    "values-dtype": "devices-nothing-to-move",
+    "views-reshape": "overview-findings",
+    "views-contiguous": "clone-memory-format",
+    "flags": "overview-in-place",
+    "detach-forward-ad": "detach-gradients-stop",
+    "detach-not-a-view": "detach-same-memory",
+}
+
+TEXT = {
+    "en": {
+        "exercise": "Exercise {n}.",
+        "answer": "Answer: what it prints, and why",
+        "page": "Page",
+        "questions": "Exercises",
+        "downloads": "Course kit",
+        "handout": "exercises (notebook)",
+        "answers": "answers",
+        "notebook_intro": "Predict what each cell prints before you run it. The answers are in a "
+        "separate file. Each cell is a standalone snippet that needs only `torch` (and `numpy`).",
+        "answers_title": "{page}: answers",
+        "notebook_title": "{page}: exercises",
+        "output": "Output (recorded on CPU, torch {torch}):",
+        "why": "Why: ",
+        "site": "On the site: ",
+    },
+    "zh_CN": {
+        "exercise": "练习 {n}。",
+        "answer": "答案：输出是什么，为什么",
+        "page": "页面",
+        "questions": "练习",
+        "downloads": "课程材料",
+        "handout": "练习（notebook）",
+        "answers": "答案",
+        "notebook_intro": "运行每个单元之前，先预测它会输出什么。答案在另一个文件里。"
+        "每个单元都是独立的代码片段，只需要 `torch`（和 `numpy`）。",
+        "answers_title": "{page}：答案",
+        "notebook_title": "{page}：练习",
+        "output": "输出（在 CPU 上录制，torch {torch}）：",
+        "why": "原因：",
+        "site": "网站上的练习：",
+    },
+}
+
+
+def _text(config, key: str) -> str:
+    return TEXT.get(config.language, TEXT["en"])[key]
+
+
+# ---------------------------------------------------------------------------------------------
+# The page source: what the teachers' page and the tests read
+
+
+def page_exercises(page: Path) -> list[dict]:
+    """Each exercise of a page source, in order: {"snippet", "load", "question", "raises"}."""
+    text = page.read_text(encoding="utf-8")
+    questions = [(m.start(), m.group(2).strip()) for m in QUESTION.finditer(text)]
+    found = []
+    for match in CELL.finditer(text):
+        options = match.group(2)
+        tags = TAGS.search(options)
+        tags = [t.strip().strip("'\"") for t in tags.group(1).split(",")] if tags else []
+        load = LOAD.search(options)
+        if TAG not in tags or not load:
+            continue
+        before = [q for start, q in questions if start < match.start()]
+        parts = Path(load.group(1)).parts
+        name = Path(*parts[parts.index("snippets") + 1 :]) if "snippets" in parts else Path("?")
+        found.append({
+            "snippet": name.with_suffix("").as_posix(),
+            "load": load.group(1),
+            "question": before[-1] if before else "",
+            "raises": "raises-exception" in tags,
+        })
+    return found
+
+
+def exercises_label(docname: str) -> str:
+    return f"{docname}-exercises"
+
+
+# ---------------------------------------------------------------------------------------------
+# Directives and nodes
+
+
+class exercise_answer(nodes.General, nodes.Element):
+    """The fold: a <details> element, closed on load, holding the output and the reason."""
+
+
+def visit_exercise_answer(self, node: exercise_answer) -> None:
+    self.body.append('<details class="exercise-answer">\n')
+    self.body.append(f'<summary>{self.encode(node["summary"])}</summary>\n')
+
+
+def depart_exercise_answer(self, node: exercise_answer) -> None:
+    self.body.append("</details>\n")
+
+
+def skip(self, node) -> None:  # other builders: the answer stays inline
+    pass
+
+
+class ExerciseQuestion(Directive):
+    """``{exercise}``: the question asked before an exercise cell."""
+
+    has_content = True
+
+    def run(self):
+        box = nodes.container(classes=["exercise-question"], exercise_part="question")
+        self.state.nested_parse(self.content, self.content_offset, box)
+        return [box]
+
+
+class ExerciseAnswer(ExerciseQuestion):
+    """``{answer}``: the one-sentence reason, shown inside the fold after the output."""
+
+    def run(self):
+        box = nodes.container(classes=["exercise-reason"], exercise_part="reason")
+        self.state.nested_parse(self.content, self.content_offset, box)
+        return [box]
+
+
+def _is_exercise_cell(node) -> bool:
+    return (
+        isinstance(node, nodes.container)
+        and node.get("nb_element") == "cell_code"
+        and TAG in node.get("cell_metadata", {}).get("tags", [])
+    )
+
+
+def _part(node, part: str) -> bool:
+    return isinstance(node, nodes.container) and node.get("exercise_part") == part
+
+
+def to_markdown(node: nodes.Node) -> str:
+    """Inline Markdown of a small doctree: text, code, emphasis, links' text."""
+    if isinstance(node, nodes.Text):
+        return node.astext()
+    if isinstance(node, nodes.literal):
+        return f"`{node.astext()}`"
+    inner = "".join(to_markdown(child) for child in node.children)
+    if isinstance(node, nodes.strong):
+        return f"**{inner}**"
+    if isinstance(node, nodes.emphasis):
+        return f"*{inner}*"
+    if isinstance(node, nodes.paragraph):
+        return inner + "\n\n"
+    return inner
+
+
+def fold_answers(app: Sphinx, doctree: nodes.document) -> None:
+    """Number the questions, fold each exercise cell's output with its reason."""
+    env = app.env
+    found = []
+    number = 0
+    for cell in list(doctree.findall(_is_exercise_cell)):
+        parent = cell.parent
+        index = parent.index(cell)
+        question = parent[index - 1] if index > 0 else None
+        reason = parent[index + 1] if index + 1 < len(parent) else None
+        load = cell["cell_metadata"].get("load", "?")
+        if not _part(question, "question") or not _part(reason, "reason"):
+            logger.error(
+                "the exercise cell of %s needs an {exercise} block just above it and an {answer} "
+                "block just below it", load, location=cell,
+            )
+            continue
+        outputs = [c for c in cell.children if c.get("nb_element") == "cell_code_output"]
+        if not outputs:
+            logger.error("the exercise cell of %s has no executed output to fold", load,
+                         location=cell)
+            continue
+        number += 1
+        question["exercise_used"] = reason["exercise_used"] = True
+        first = next(question.findall(nodes.paragraph), None)
+        if first is not None:
+            first.insert(0, nodes.Text(" "))
+            first.insert(0, nodes.strong(text=_text(app.config, "exercise").format(n=number)))
+        fold = exercise_answer(summary=_text(app.config, "answer"))
+        position = cell.index(outputs[0])
+        cell.remove(outputs[0])
+        parent.remove(reason)
+        fold += outputs[0]
+        fold += reason
+        cell.insert(position, fold)
+        cell["classes"].append("exercise-cell")
+        page = Path(env.doc2path(env.docname))
+        snippet = Snippet((page.parent / load).resolve())
+        found.append({
+            "snippet": snippet.name,
+            "question": to_markdown(question).strip(),
+            "reason": to_markdown(reason).strip(),
+            "shown": outputs[0].astext(),
+        })
+    for node in list(doctree.findall(lambda n: _part(n, "question") or _part(n, "reason"))):
+        if not node.get("exercise_used"):
+            logger.error("an {exercise} or {answer} block without its exercise cell next to it",
+                         location=node)
+    if found:
+        env.exercises_found = getattr(env, "exercises_found", {})
+        env.exercises_found[env.docname] = found
+
+
+def purge(app, env, docname) -> None:
+    getattr(env, "exercises_found", {}).pop(docname, None)
+
+
+def merge(app, env, docnames, other) -> None:
+    env.exercises_found = getattr(env, "exercises_found", {})
+    for docname in docnames:
+        if docname in getattr(other, "exercises_found", {}):
+            env.exercises_found[docname] = other.exercises_found[docname]
+
+
+# ---------------------------------------------------------------------------------------------
+# The teachers' page
+
+
+class ExerciseList(Directive):
+    """Every page's exercises: the questions, a link to them, the course kit's two files."""
+
+    def run(self):
+        env = self.state.document.settings.env
+        config = env.config
+        srcdir = Path(env.srcdir)
+        result = []
+        for docname in content_pages(env):
+            page = srcdir / f"{docname}.md"
+            env.note_dependency(str(page))
+            exercises = page_exercises(page)
+            if not exercises:
+                continue
+            item = nodes.container(classes=["exercise-list-page"])
+            title = nodes.paragraph()
+            xref = addnodes.pending_xref("", refdomain="std", reftype="doc",
+                                         reftarget="/" + docname, refexplicit=False)
+            xref += nodes.inline(text=docname)
+            title += nodes.strong("", "", xref)
+            item += title
+            links = nodes.paragraph()
+            section = addnodes.pending_xref("", refdomain="std", reftype="ref",
+                                            reftarget=exercises_label(docname), refexplicit=True)
+            section += nodes.inline(text=_text(config, "questions") + f" ({len(exercises)})")
+            links += section
+            links += nodes.Text(" · " + _text(config, "downloads") + ": ")
+            up = "../" * env.docname.count("/")
+            links += nodes.reference("", _text(config, "handout"),
+                                     refuri=f"{up}{DOWNLOADS}/{docname}.ipynb")
+            links += nodes.Text(" · ")
+            links += nodes.reference("", _text(config, "answers"),
+                                     refuri=f"{up}{DOWNLOADS}/{docname}-answers.md")
+            item += links
+            listing = nodes.enumerated_list()
+            for exercise in exercises:
+                entry = nodes.list_item()
+                self.state.nested_parse(StringList(exercise["question"].splitlines()),
+                                        self.content_offset, entry)
+                entry += nodes.paragraph(
+                    "", "", nodes.literal(text=exercise["snippet"] + ".py"))
+                listing += entry
+            item += listing
+            result.append(item)
+        return result
+
+
+def content_pages(env) -> list[str]:
+    """The pages listed in the root page's toctree, in its order."""
+    root = Path(env.srcdir) / f"{env.config.root_doc}.md"
+    env.note_dependency(str(root))
+    text = root.read_text(encoding="utf-8")
+    block = text.split("```{toctree}", 1)[1].split("\n```", 1)[0] if "```{toctree}" in text else ""
+    names = [line.strip() for line in block.splitlines()
+             if line.strip() and not line.startswith(":")]
+    return [name for name in names if (Path(env.srcdir) / f"{name}.md").exists()]
+
+
+# ---------------------------------------------------------------------------------------------
+# Links to labels that do not exist yet
+
+
+def pending_label(app, env, node, contnode):
+    target = node.get("reftarget", "")
+    if node.get("reftype") not in ("ref", "myst") or target not in PENDING_LABELS:
+        return None
+    std = env.domains["std"]
+    fallback = PENDING_LABELS[target]
+    logger.info("label %s not defined yet: linking %s instead", target, fallback,
+                location=node)
+    return std.resolve_xref(env, node["refdoc"], app.builder, "ref", fallback, node, contnode)
+
+
+# ---------------------------------------------------------------------------------------------
+# Course kit files
+
+
+def exercise_notebook(docname: str, title: str, exercises: list[dict], config) -> dict:
+    cells = [_markdown("# " + _text(config, "notebook_title").format(page=title) + "\n\n"
+                       f"{_text(config, 'site')}[{docname}](../../{docname}.html"
+                       f"#{exercises_label(docname)})\n\n{_text(config, 'notebook_intro')}")]
+    for exercise in exercises:
+        snippet = Snippet(SNIPPETS / f"{exercise['snippet']}.py")
+        cells.append(_markdown(exercise["question"]))
+        cells.append({
+            "cell_type": "code", "execution_count": None, "id": "",
+            "metadata": {"tags": ["raises-exception"]} if snippet.raises else {},
+            "outputs": [], "source": snippet.source.rstrip("\n"),
+        })
+    for index, cell in enumerate(cells):  # ids unique within the notebook, stable across builds
+        cell["id"] = hashlib.sha256(f"{index}:{cell['source']}".encode()).hexdigest()[:12]
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def _markdown(source: str) -> dict:
+    return {"cell_type": "markdown", "id": "", "metadata": {}, "source": source}
+
+
+def answers_markdown(docname: str, title: str, exercises: list[dict], config) -> str:
+    lines = ["# " + _text(config, "answers_title").format(page=title), ""]
+    for exercise in exercises:
+        snippet = Snippet(SNIPPETS / f"{exercise['snippet']}.py")
+        printed, error = transcripts.recorded_output(snippet)
+        header = transcripts.read_header(snippet.transcript("cpu"))
+        output = (printed + (error or "")).rstrip("\n")
+        lines += [exercise["question"], "", "```python", snippet.source.rstrip("\n"), "```", "",
+                  _text(config, "output").format(torch=header.get("Torch", "?")), "",
+                  "```text", output, "```", "",
+                  f"{_text(config, 'why')}{exercise['reason']}", "", "---", ""]
+    return "\n".join(lines)
+
+
+def write_kit(app: Sphinx, exception) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    found = getattr(app.env, "exercises_found", {})
+    out = Path(app.outdir) / DOWNLOADS
+    out.mkdir(parents=True, exist_ok=True)
+    for docname, exercises in sorted(found.items()):
+        title = app.env.titles[docname].astext()
+        notebook = exercise_notebook(docname, title, exercises, app.config)
+        (out / f"{docname}.ipynb").write_text(
+            json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        (out / f"{docname}-answers.md").write_text(
+            answers_markdown(docname, title, exercises, app.config), encoding="utf-8")
+
+
+def setup(app: Sphinx):
+    app.add_node(exercise_answer, html=(visit_exercise_answer, depart_exercise_answer),
+                 latex=(skip, skip), text=(skip, skip))
+    app.add_directive("exercise", ExerciseQuestion)
+    app.add_directive("answer", ExerciseAnswer)
+    app.add_directive("exercise-list", ExerciseList)
+    # After snippet_cells (priority 500) has read the outputs and resolved the {out} roles.
+    app.connect("doctree-read", fold_answers, priority=600)
+    app.connect("env-purge-doc", purge)
+    app.connect("env-merge-info", merge)
+    app.connect("missing-reference", pending_label)
+    # After course_kit.py (priority 500), which empties downloads/ before writing it.
+    app.connect("build-finished", write_kit, priority=600)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
