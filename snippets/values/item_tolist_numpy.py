@@ -1,0 +1,27 @@
+"""item() and tolist() copy values out as Python numbers; numpy(force=True) skips the requires-grad check and shares memory on the CPU."""
+import numpy as np
+import torch
+
+x = torch.tensor([0.1, 2.0, 3.0], device="cpu", requires_grad=True)  # float32
+
+first = x[0].item()
+print("x[0].item():", first)
+print("type of x[0].item():", type(first).__name__)
+values = x.tolist()
+print("x.tolist():", values)
+print("type of x.tolist()[1]:", type(values[1]).__name__)
+print("torch.tensor([1, 2]).tolist():", torch.tensor([1, 2]).tolist())
+
+array = x.numpy(force=True)  # x requires grad; x.numpy() would raise
+print("array.dtype:", array.dtype)
+print("shares x's memory:", np.shares_memory(array, x.detach().numpy()))
+version = x._version
+array[1] = 20.0
+print("x after array[1] = 20.0:", x)
+print("x._version before the write:", version)
+print("x._version after the write:", x._version)
+
+try:
+    x.item()
+except RuntimeError as error:
+    print("x.item() ->", f"{type(error).__name__}: {error}")
