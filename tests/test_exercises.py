@@ -17,7 +17,7 @@ from project import DOCS, HTML, LANGUAGES, ROOT, SNIPPETS, Page
 from test_pages import glossary_problems, hand_typed_values, typography_problems
 
 import transcripts
-from exercises import PENDING_LABELS, page_exercises
+from exercises import page_exercises
 
 CONTENT_PAGES = ["overview", "detach", "clone", "clone-detach", "deepcopy", "inplace", "memory",
                  "devices"]
@@ -442,15 +442,6 @@ def test_the_questions_pages_ask_the_same_questions():
     en = Page("en", DOCS / "en" / "questions.md").labels()
     zh = Page("zh", DOCS / "zh" / "questions.md").labels()
     assert en == zh and len(en) > 20
-
-
-def test_pending_labels_fall_back_to_existing_sections():
-    """Until the pages that define them are merged, PENDING_LABELS's links go to a section that
-    exists (an entry whose label is defined by now is unused: delete it)."""
-    labels = {label for page in (DOCS / "en").glob("*.md")
-              for label in Page("en", page).labels()}
-    missing = {k: v for k, v in PENDING_LABELS.items() if v not in labels}
-    assert not missing, f"fallbacks that do not exist: {missing}"
 
 
 BROKEN_PAGE = """---

@@ -29,8 +29,6 @@ An exercise is written on a page as three consecutive blocks::
   ``downloads/exercises/<page>.ipynb``, the questions and their code cells without outputs, and
   ``downloads/exercises/<page>-answers.md``, the same with the outputs recorded in the CPU
   transcripts and the reasons, so a teacher can hand out one without the other.
-* Links to section labels that other pages are still to define (``PENDING_LABELS``) resolve to
-  the nearest existing section until they exist.
 """
 
 from __future__ import annotations
@@ -62,22 +60,6 @@ TAGS = re.compile(r"^:tags:\s*\[(.*)\]\s*$", re.MULTILINE)
 # Section labels that other branches define, linked from here before they exist: each resolves
 # to the existing section named here until its own page defines it. Delete an entry once the
 # label is defined (the link then goes to the right place by itself).
-PENDING_LABELS = {
-    "training-hidden-state": "detach-logging",
-    "training-gan": "detach-stop-gradient",
-    "training-copy-model": "deepcopy-target-network",
-    "training-ema-buffers": "deepcopy-target-network",
-    "hooks": "clone-not-a-leaf",
-    "modes-table": "memory-no-grad-inference",
-    "values-copy-in-out": "clone-detach-recommended",
-    "values-dtype": "devices-nothing-to-move",
-    "views-reshape": "overview-findings",
-    "views-contiguous": "clone-memory-format",
-    "flags": "overview-in-place",
-    "detach-forward-ad": "detach-gradients-stop",
-    "detach-not-a-view": "detach-same-memory",
-}
-
 TEXT = {
     "en": {
         "exercise": "Exercise {n}.",
@@ -346,21 +328,6 @@ def content_pages(env) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Links to labels that do not exist yet
-
-
-def pending_label(app, env, node, contnode):
-    target = node.get("reftarget", "")
-    if node.get("reftype") not in ("ref", "myst") or target not in PENDING_LABELS:
-        return None
-    std = env.domains["std"]
-    fallback = PENDING_LABELS[target]
-    logger.info("label %s not defined yet: linking %s instead", target, fallback,
-                location=node)
-    return std.resolve_xref(env, node["refdoc"], app.builder, "ref", fallback, node, contnode)
-
-
-# ---------------------------------------------------------------------------------------------
 # Course kit files
 
 
@@ -432,7 +399,6 @@ def setup(app: Sphinx):
     app.connect("doctree-read", fold_answers, priority=600)
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
-    app.connect("missing-reference", pending_label)
     # After course_kit.py (priority 500), which empties downloads/ before writing it.
     app.connect("build-finished", write_kit, priority=600)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
