@@ -1,15 +1,15 @@
-"""Every snippet, run afresh, prints exactly what its recorded transcript says, per device."""
+"""Every snippet, run alone with only torch and numpy, prints exactly what its recorded
+transcript says, per device; and the harness reports each way a snippet can go wrong."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
 import textwrap
 
 import pytest
-from project import ROOT
+from project import NOTES, ROOT, clean_python
 
 import transcripts
 
@@ -17,13 +17,28 @@ SNIPPETS = transcripts.all_snippets()
 
 
 @pytest.fixture(scope="session")
-def cpu_outcomes():
-    outcomes = transcripts.run_many(transcripts.check_one, SNIPPETS, "cpu")
+def clean_env_python(tmp_path_factory):
+    """An interpreter that can import torch, numpy, what they need and nothing else."""
+    return clean_python(tmp_path_factory.mktemp("clean-env"))
+
+
+@pytest.fixture(scope="session")
+def cpu_outcomes(clean_env_python, request):
+    timing = transcripts.Timing([], [])
+    outcomes = transcripts.run_many(
+        transcripts.check_one, SNIPPETS, "cpu", python=str(clean_env_python), clean=True,
+        timing=timing,
+    )
+    request.config.stash.setdefault(NOTES, []).append("transcript check: " + timing.summary())
     return {outcome.snippet.name: outcome for outcome in outcomes}
 
 
 @pytest.mark.parametrize("name", [s.name for s in SNIPPETS])
-def test_cpu_transcript_matches_a_fresh_run(name, cpu_outcomes):
+def test_snippet_runs_alone_and_prints_its_cpu_transcript(name, cpu_outcomes):
+    """One run checks both: in a fresh process of an interpreter that has only torch and numpy,
+    from an empty folder, the snippet prints exactly its transcript, raises only the recorded
+    exception (on its last line) and writes nothing to stderr; so `python snippet.py` works
+    for a reader who installed nothing else."""
     outcome = cpu_outcomes[name]
     assert outcome.ok, "\n".join(outcome.problems)
 
@@ -58,8 +73,6 @@ def test_cuda_transcripts_match_a_fresh_run():
 
 @pytest.fixture
 def repo(tmp_path):
-    (tmp_path / "tools").mkdir()
-    shutil.copy(ROOT / "tools" / "transcripts.py", tmp_path / "tools")
     (tmp_path / "snippets" / "demo").mkdir(parents=True)
     return tmp_path
 
@@ -70,11 +83,25 @@ def write(repo, name, source):
     return path
 
 
-def harness(repo, *args, **env):
-    return subprocess.run(
-        [sys.executable, str(repo / "tools" / "transcripts.py"), *args],
-        cwd=repo, capture_output=True, text=True, env={**os.environ, **env},
-    )
+@pytest.fixture(scope="module")
+def server():
+    """One fork server for the harness tests: each snippet still runs in a fresh process."""
+    server = transcripts.ForkServer("cpu")
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def harness(server, capsys):
+    """`harness(repo, "record")`: the command line on the throwaway project, in this process."""
+
+    def run(repo, *args):
+        capsys.readouterr()
+        code = transcripts.main(["--root", str(repo), *args], server=server)
+        out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(args, code, out, err)
+
+    return run
 
 
 GOOD = '''
@@ -90,8 +117,14 @@ GOOD = '''
 
 
 def test_record_writes_a_transcript_that_doctest_replays(repo):
+    """The command line as a GPU runner uses it: the file alone, run by the interpreter."""
+    (repo / "tools").mkdir()
+    shutil.copy(ROOT / "tools" / "transcripts.py", repo / "tools")
     write(repo, "good", GOOD)
-    assert harness(repo, "record").returncode == 0
+    command = [sys.executable, str(repo / "tools" / "transcripts.py")]
+    record = subprocess.run([*command, "record"], cwd=repo, capture_output=True, text=True)
+    assert record.returncode == 0, record.stderr
+    assert "1 snippets forked from 1 server(s) that imported torch" in record.stdout
     transcript = repo / "transcripts" / "cpu" / "demo" / "good.txt"
     text = transcript.read_text()
     assert "Claim: Doubling a tensor." in text
@@ -100,11 +133,11 @@ def test_record_writes_a_transcript_that_doctest_replays(repo):
     assert "<BLANKLINE>" in text
     replay = subprocess.run([sys.executable, "-m", "doctest", str(transcript)], capture_output=True)
     assert replay.returncode == 0, replay.stdout
-    check = harness(repo, "check")
+    check = subprocess.run([*command, "check"], cwd=repo, capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
 
 
-def test_a_declared_exception_is_recorded_and_checked(repo):
+def test_a_declared_exception_is_recorded_and_checked(repo, harness):
     write(repo, "fails", '''
         """Shapes must agree."""
         import torch
@@ -117,7 +150,7 @@ def test_a_declared_exception_is_recorded_and_checked(repo):
     assert harness(repo, "check").returncode == 0
 
 
-def test_an_unexpected_exception_names_the_line(repo):
+def test_an_unexpected_exception_names_the_line(repo, harness):
     write(repo, "boom", '''
         """Oops."""
         import torch
@@ -132,7 +165,7 @@ def test_an_unexpected_exception_names_the_line(repo):
     assert 'File "snippets/demo/boom.py", line 5' in result.stderr
 
 
-def test_a_declared_exception_of_another_type_fails(repo):
+def test_a_declared_exception_of_another_type_fails(repo, harness):
     write(repo, "wrong", '''
         """Oops."""
         import torch
@@ -143,7 +176,7 @@ def test_a_declared_exception_of_another_type_fails(repo):
     assert "snippets/demo/wrong.py:4: declared '# raises ValueError' but raised RuntimeError" in result.stderr
 
 
-def test_a_declared_exception_that_does_not_happen_fails(repo):
+def test_a_declared_exception_that_does_not_happen_fails(repo, harness):
     write(repo, "calm", '''
         """Calm."""
         print("fine")  # raises RuntimeError
@@ -152,7 +185,7 @@ def test_a_declared_exception_that_does_not_happen_fails(repo):
     assert "snippets/demo/calm.py:2: declared '# raises RuntimeError' but ran without raising" in result.stderr
 
 
-def test_a_hanging_snippet_is_stopped_and_named(repo):
+def test_a_hanging_snippet_is_stopped_and_named(repo, harness, monkeypatch):
     write(repo, "hangs", '''
         """Never ends."""
         import time
@@ -160,11 +193,12 @@ def test_a_hanging_snippet_is_stopped_and_named(repo):
         while True:
             time.sleep(0.1)
         ''')
-    result = harness(repo, "record", SNIPPET_TIMEOUT="5")
+    monkeypatch.setenv("SNIPPET_TIMEOUT", "5")
+    result = harness(repo, "record")
     assert "snippets/demo/hangs.py:4: still running after 5 s" in result.stderr
 
 
-def test_a_value_only_a_notebook_would_show_is_rejected(repo):
+def test_a_value_only_a_notebook_would_show_is_rejected(repo, harness):
     write(repo, "echo", '''
         """Echo."""
         import torch
@@ -176,7 +210,7 @@ def test_a_value_only_a_notebook_would_show_is_rejected(repo):
     assert "snippets/demo/echo.py:5: this expression evaluates to Tensor" in result.stderr
 
 
-def test_a_warning_on_stderr_is_rejected(repo):
+def test_a_warning_on_stderr_is_rejected(repo, harness):
     write(repo, "warns", '''
         """Warns."""
         import warnings
@@ -187,13 +221,13 @@ def test_a_warning_on_stderr_is_rejected(repo):
     assert "snippets/demo/warns.py: wrote to stderr" in result.stderr and "careful" in result.stderr
 
 
-def test_a_snippet_without_transcript_fails_the_check(repo):
+def test_a_snippet_without_transcript_fails_the_check(repo, harness):
     write(repo, "good", GOOD)
     result = harness(repo, "check")
     assert "snippets/demo/good.py: no cpu transcript (transcripts/cpu/demo/good.txt)" in result.stderr
 
 
-def test_a_snippet_edited_after_recording_fails_the_check(repo):
+def test_a_snippet_edited_after_recording_fails_the_check(repo, harness):
     path = write(repo, "good", GOOD)
     harness(repo, "record")
     path.write_text(path.read_text().replace("(2, 3)", "(2, 4)"))
@@ -201,23 +235,72 @@ def test_a_snippet_edited_after_recording_fails_the_check(repo):
     assert "snippets/demo/good.py changed after transcripts/cpu/demo/good.txt was recorded" in result.stderr
 
 
-def test_changed_behaviour_fails_the_check_with_a_diff(repo):
-    write(repo, "env", '''
-        """Reads the environment, standing in for a library that changed its behaviour."""
-        import os
+def test_changed_behaviour_fails_the_check_with_a_diff(repo, harness):
+    answer = repo / "answer.txt"
+    answer.write_text("42")
+    write(repo, "env", f'''
+        """Reads a file, standing in for a library that changed its behaviour."""
+        from pathlib import Path
 
-        print("answer:", os.environ.get("DEMO_ANSWER", "42"))
+        print("answer:", Path({str(answer)!r}).read_text())
         ''')
     harness(repo, "record")
-    result = harness(repo, "check", DEMO_ANSWER="41")
+    answer.write_text("41")
+    result = harness(repo, "check")
     assert result.returncode == 1
     assert "snippets/demo/env.py:4: output differs from transcripts/cpu/demo/env.txt" in result.stderr
     assert "Expected:\n    answer: 42\nGot:\n    answer: 41" in result.stderr
 
 
-def test_a_transcript_of_a_deleted_snippet_fails_the_check(repo):
+def test_a_transcript_of_a_deleted_snippet_fails_the_check(repo, harness):
     path = write(repo, "good", GOOD)
     harness(repo, "record")
     path.unlink()
     result = harness(repo, "check")
     assert "transcripts/cpu/demo/good.txt: transcript of a snippet that no longer exists" in result.stderr
+
+
+def test_each_forked_snippet_gets_fresh_random_state(repo, harness):
+    """Forked children would all inherit the server's generators; each is reseeded, as a fresh
+    interpreter is, so two runs of an unseeded snippet differ."""
+    write(repo, "dice", '''
+        """Unseeded."""
+        import random
+
+        import numpy
+        import torch
+
+        print("draws:", torch.rand(1).item(), random.random(), numpy.random.rand())
+        ''')
+    harness(repo, "record")
+    first = (repo / "transcripts/cpu/demo/dice.txt").read_text()
+    result = harness(repo, "check")
+    assert result.returncode == 1 and "output differs" in result.stderr, result.stderr
+    [recorded] = [line.split()[1:] for line in first.splitlines() if line.startswith("draws:")]
+    got = result.stderr.split("Got:\n")[1].split()[1:4]
+    assert all(a != b for a, b in zip(recorded, got, strict=True)), (recorded, got)
+
+
+def test_the_clean_run_sees_only_torch_and_numpy(repo, clean_env_python):
+    """The run that checks the transcripts is also the check that a snippet runs alone: a
+    snippet importing anything else (a docs or test tool, the harness, the tests' helpers)
+    fails there, naming its line."""
+    modules = ["sphinx", "pytest", "transcripts", "project"]
+    for module in modules:
+        write(repo, f"leans_on_{module}", f'''
+            """Leans on {module}."""
+            import torch
+            import {module}
+            ''')
+    previous = transcripts.set_root(repo)
+    try:
+        snippets = [transcripts.Snippet(repo / f"snippets/demo/leans_on_{m}.py") for m in modules]
+        found = transcripts.run_many(
+            lambda s, device, server: transcripts.diagnose(s, device, server), snippets, "cpu",
+            jobs=1, python=str(clean_env_python), clean=True,
+        )
+    finally:
+        transcripts.set_root(previous)
+    for module, problems in zip(modules, found, strict=True):
+        expected = f"snippets/demo/leans_on_{module}.py:3: unexpected ModuleNotFoundError"
+        assert any(expected in p for p in problems), problems
