@@ -14,7 +14,7 @@ from pathlib import Path
 import nox
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
-from build import LANGUAGES  # noqa: E402  (the site's one table of languages)
+from build import LANGUAGES
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_venv = "yes"

@@ -29,6 +29,7 @@ extensions = [
     "course_kit",  # downloads (.py, transcripts, notebooks, zip) and the snippet index
     "accessibility",  # fixes for what axe-core finds in Sphinx's and the theme's HTML
     "fast_kernels",  # an executed page's kernel is shut down at once
+    "build_guards",  # a changed extension or a page that failed last time is read again
 ]
 
 templates_path = [str(DOCS / "_templates")]

@@ -23,7 +23,7 @@ TRANSCRIPTS = ROOT / "transcripts"
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(DOCS / "_ext"))
 
-import build  # noqa: E402  (tools/build.py)
+import build
 
 # source folder under docs/ -> (output folder under docs/_build/html, <html lang>)
 LANGUAGES = {key: (lang.folder, lang.hreflang) for key, lang in build.LANGUAGES.items()}
@@ -138,6 +138,22 @@ class Page:
         return result
 
 
+def executed_cells(page: Page) -> list[tuple[str, str, str | None]]:
+    """(snippet name, printed text, exception line) of each cell, as the built page shows what
+    the build executed."""
+    from bs4 import BeautifulSoup
+
+    assert page.html.exists(), f"{page.html} is missing: build the site first (nox -s docs)"
+    soup = BeautifulSoup(page.html.read_text(encoding="utf-8"), "html.parser")
+    cells = []
+    for cell in soup.select("div.cell"):
+        path = cell.select_one(".snippet-meta code").get_text()
+        printed = "".join(pre.get_text() for pre in cell.select(".cell_output .stream pre"))
+        errors = [pre.get_text().strip() for pre in cell.select(".cell_output .traceback pre")]
+        cells.append((snippet_name(path), printed, errors[0] if errors else None))
+    return cells
+
+
 def pages(language: str) -> list[Page]:
     return [Page(language, p) for p in sorted((DOCS / language).rglob("*.md"))]
 
@@ -162,11 +178,17 @@ def _closure(names: list[str]) -> list[importlib.metadata.Distribution]:
     return list(found.values())
 
 
+PROBE = (
+    "import importlib.util as u, sys; import torch, numpy; "
+    "sys.exit(0 if u.find_spec('sphinx') is None and u.find_spec('pytest') is None else 3)"
+)
+
+
 def clean_python(folder: Path, requirements: Path = ROOT / "requirements" / "snippets.txt") -> Path:
     """A virtual environment in `folder` that can import the standard library and exactly the
     distributions `requirements` names, with what they require: each is linked, not installed,
     from this interpreter's, so the versions are the tested ones and it takes a second."""
-    venv.create(folder, with_pip=False, symlinks=True)
+    venv.create(folder, with_pip=False, symlinks=True)  # no pip: nothing else gets in
     site = next(folder.glob("lib/python*/site-packages"))
     lines = [line.split("#")[0].strip() for line in requirements.read_text().splitlines()]
     for dist in _closure([line for line in lines if line and not line.startswith("-")]):
@@ -177,9 +199,8 @@ def clean_python(folder: Path, requirements: Path = ROOT / "requirements" / "sni
                 (site / top).symlink_to(target)
     python = folder / "bin" / "python"
     probe = subprocess.run(
-        [str(python), "-I", "-c", "import importlib.util as u, sys; import torch, numpy; "
-         "sys.exit(0 if u.find_spec('sphinx') is None and u.find_spec('pytest') is None else 3)"],
-        capture_output=True, text=True,
+        [str(python), "-I", "-c", PROBE],
+        capture_output=True, text=True, check=False,
     )
     assert probe.returncode == 0, f"{folder}: not a clean torch + numpy environment\n{probe.stderr}"
     return python

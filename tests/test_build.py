@@ -12,30 +12,16 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
-from project import BUILD, DOCS, ROOT, SNIPPETS, all_pages, build, pages, snippet_name
+from project import BUILD, DOCS, ROOT, SNIPPETS, all_pages, build, executed_cells, pages
 
 import transcripts
-
-
-def shown_cells(page):
-    """(snippet name, printed text, exception line) of each cell as the built page shows it."""
-    assert page.html.exists(), f"{page.html} is missing: build the site first (nox -s docs)"
-    soup = BeautifulSoup(page.html.read_text(encoding="utf-8"), "html.parser")
-    cells = []
-    for cell in soup.select("div.cell"):
-        path = cell.select_one(".snippet-meta code").get_text()
-        printed = "".join(pre.get_text() for pre in cell.select(".cell_output .stream pre"))
-        errors = [pre.get_text().strip() for pre in cell.select(".cell_output .traceback pre")]
-        cells.append((snippet_name(path), printed, errors[0] if errors else None))
-    return cells
 
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
 def test_page_outputs_are_the_recorded_transcripts(page):
     """What each cell shows, from the build's own execution, is what its CPU transcript holds."""
     problems = []
-    cells = shown_cells(page)
+    cells = executed_cells(page)
     assert len(cells) == len(page.cells()), f"{page.html} shows {len(cells)} of {len(page.cells())} cells"
     for name, printed, error in cells:
         expected_printed, expected_error = transcripts.recorded_output(
@@ -58,7 +44,7 @@ def sphinx(source: Path, out: Path, doctrees: Path, *extra: str, cwd: Path = ROO
         # -N: the tests read this log, and CI=true or FORCE_COLOR would colour it.
         [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n", "-N", "-j", "1",
          "-d", str(doctrees), *extra, str(source), str(out)],
-        cwd=cwd, capture_output=True, text=True, env={**os.environ, **env},
+        cwd=cwd, capture_output=True, text=True, env={**os.environ, **env}, check=False,
     )
 
 
@@ -161,7 +147,7 @@ def broken_site(tmp_path: Path, snippet: str | None, cell_options: str, prose: s
 def build_broken(project: Path, **env) -> subprocess.CompletedProcess:
     result = subprocess.run(
         [sys.executable, "tools/build.py", "en"], cwd=project, capture_output=True, text=True,
-        env={**os.environ, "SPHINX_JOBS": "1", **env},
+        env={**os.environ, "SPHINX_JOBS": "1", **env}, check=False,
     )
     assert result.returncode != 0, "the build should have failed:\n" + result.stdout + result.stderr
     assert not (project / "docs/_build/html/en").exists(), "a failed build left pages to publish"

@@ -44,15 +44,6 @@ LANGUAGES = {
 }
 
 
-def environment_is_stale(doctrees: Path) -> bool:
-    """Sphinx re-reads pages whose sources changed, not those whose extensions did."""
-    pickle = doctrees / "environment.pickle"
-    if not pickle.exists():
-        return False
-    code = list((DOCS / "_ext").glob("*.py")) + [ROOT / "tools" / "transcripts.py"]
-    return max(p.stat().st_mtime for p in code) > pickle.stat().st_mtime
-
-
 def sphinx_command(language: str, build: Path, *extra: str, quiet: bool = True) -> list[str]:
     lang = LANGUAGES[language]
     jobs = os.environ.get("SPHINX_JOBS", "auto")
@@ -67,19 +58,17 @@ def build_language(language: str, build: Path = DEFAULT_BUILD, quiet: bool = Tru
     """Build one language; return (seconds, log). Exit with a message when it fails."""
     started = time.perf_counter()
     out = LANGUAGES[language].folder
-    doctrees = build / "doctrees" / out
-    extra = ["-E"] if environment_is_stale(doctrees) else []
     env = dict(os.environ, SITE_BUILD_DIR=str(build))
     result = subprocess.run(
-        sphinx_command(language, build, *extra, quiet=quiet), cwd=ROOT, env=env,
-        text=True, stdout=None if quiet else subprocess.PIPE, stderr=subprocess.STDOUT if not quiet else None,
+        sphinx_command(language, build, quiet=quiet), cwd=ROOT, env=env, check=False, text=True,
+        stdout=None if quiet else subprocess.PIPE,
+        stderr=subprocess.STDOUT if not quiet else None,
     )
     log = result.stdout or ""
     if result.returncode:
-        # Nothing half-built is published: drop this language's output, and its environment,
-        # or the next build would skip the pages that failed.
+        # Nothing half-built is published. (Its environment stays: docs/_ext/build_guards.py
+        # makes the next build read the pages that failed again.)
         shutil.rmtree(build / "html" / out, ignore_errors=True)
-        shutil.rmtree(doctrees, ignore_errors=True)
         sys.exit(f"{log}\nbuild of docs/{LANGUAGES[language].source} failed (see the messages above)")
     return time.perf_counter() - started, log
 
