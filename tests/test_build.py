@@ -3,6 +3,7 @@ snippet stops the build with its file and line."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -65,43 +66,38 @@ def test_zh_build_reuses_the_english_execution(tmp_path):
 # A throwaway copy of the project, to break things in.
 
 
-def reread_docs(log: str) -> set[str]:
-    """Names of the documents Sphinx read again, from its log.
-
-    The names are checked against Sphinx's own count ("updating environment: A added, C changed"),
-    so a log this parser cannot read fails here instead of looking like "nothing was re-read".
-    """
-    counts = re.search(r"updating environment: (?:\[[^\]]*\] )?(\d+) added, (\d+) changed", log)
-    assert counts, f"no 'updating environment' line in Sphinx's log:\n{log}"
-    names = set(re.findall(r"reading sources\.\.\. \[\s*\d+%\] (\S+)", log))
-    expected = int(counts[1]) + int(counts[2])
-    assert len(names) == expected, f"Sphinx says it read {expected} document(s), found {names}:\n{log}"
-    return names
+def read_docs(doctrees: Path) -> set[str]:
+    """The documents the last build read, as docs/_ext/build_guards.py recorded them from the
+    list Sphinx itself acted on (its env-before-read-docs event)."""
+    record = doctrees / "build_guards.json"
+    assert record.exists(), f"{record} is missing: is build_guards in the extensions?"
+    return set(json.loads(record.read_text(encoding="utf-8"))["read"])
 
 
-def test_reread_docs_refuses_a_log_it_cannot_count():
-    """The parser cannot pass vacuously: a log it cannot read (here, a coloured one) is an error."""
-    log = (
-        "updating environment: 0 added, 2 changed, 0 removed\n"
-        "reading sources... [ 50%] detach\nreading sources... [100%] snippets\n"
-    )
-    assert reread_docs(log) == {"detach", "snippets"}
-    assert reread_docs("updating environment: 0 added, 0 changed, 0 removed\n") == set()
-    coloured = "\x1b[01mupdating environment: \x1b[39;49;00m0 added, 2 changed, 0 removed\n"
-    with pytest.raises(AssertionError, match="no 'updating environment' line"):
-        reread_docs(coloured)
-    with pytest.raises(AssertionError, match="says it read 2"):
-        reread_docs("updating environment: 0 added, 2 changed, 0 removed\n")
+def html_files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def differing(left: dict[str, bytes], right: dict[str, bytes]) -> list[str]:
+    return sorted(name for name in left.keys() | right.keys() if left.get(name) != right.get(name))
 
 
 @pytest.mark.slow
 def test_editing_a_snippet_rebuilds_exactly_the_pages_that_load_it(tmp_path):
+    """Sphinx reads again only the pages that load the edited snippet (and the snippet index);
+    a rebuild with nothing changed reads nothing and changes no byte of the site; and the
+    incremental build's site is byte for byte a clean build's of the same sources."""
     project = build.copy_project(tmp_path, cache_from=BUILD)
     out, doctrees = project / "docs/_build/html/en", project / "docs/_build/doctrees/en"
     first = sphinx(project / "docs/en", out, doctrees, cwd=project)
     assert first.returncode == 0, first.stdout + first.stderr
+    clean = html_files(out)
     again = sphinx(project / "docs/en", out, doctrees, cwd=project)
-    assert reread_docs(again.stdout) == set(), again.stdout
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert read_docs(doctrees) == set(), again.stdout
+    changed = differing(clean, html_files(out))
+    assert not changed, f"a rebuild with nothing changed rewrote {changed}"
 
     snippet = project / "snippets/detach/stops_gradient.py"
     snippet.write_text(snippet.read_text() + "print('edited')\n")
@@ -112,8 +108,68 @@ def test_editing_a_snippet_rebuilds_exactly_the_pages_that_load_it(tmp_path):
     assert executed == loaders, edited.stdout
     # The snippet index lists every snippet's claim, so it is read again too (nothing executes).
     index_pages = {p.docname for p in pages("en") if "{snippet-index}" in p.text}
-    assert reread_docs(edited.stdout) == loaders | index_pages, edited.stdout
+    assert read_docs(doctrees) == loaders | index_pages, edited.stdout
     assert "edited" in (out / "detach.html").read_text()
+
+    fresh = project / "docs/_build/fresh"
+    rebuilt = sphinx(project / "docs/en", fresh / "html", fresh / "doctrees", cwd=project)
+    assert rebuilt.returncode == 0, rebuilt.stdout + rebuilt.stderr
+    changed = differing(html_files(fresh / "html"), html_files(out))
+    assert not changed, f"the incremental build differs from a clean one in {changed}"
+
+
+def test_a_changed_extension_discards_the_environment(tmp_path):
+    """Sphinx re-reads every page when an extension's env_version changes: build_guards derives
+    its env_version from the source of every local extension and of the harness."""
+    import build_guards
+
+    names = {p.name for p in build_guards.SOURCES}
+    assert names >= {"build_guards.py", "snippet_cells.py", "course_kit.py", "transcripts.py"}
+    assert names >= {p.name for p in (DOCS / "_ext").glob("*.py")}
+    copies = []
+    for path in build_guards.SOURCES:
+        copies.append(tmp_path / path.name)
+        copies[-1].write_bytes(path.read_bytes())
+    before = build_guards.source_version(copies)
+    assert before == build_guards.source_version()
+    copies[1].write_text(copies[1].read_text() + "\n# an edit\n")
+    assert build_guards.source_version(copies) != before
+
+
+def test_a_page_that_warned_is_read_again(tmp_path):
+    """Without -W (as in `nox -s preview`) a page with a problem would be skipped as up to date
+    on the next build and its warning would vanish; build_guards reads it again until it is
+    clean. A small site built in process."""
+    from io import StringIO
+
+    from sphinx.testing.util import SphinxTestApp
+
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text('extensions = ["build_guards"]\n')
+    (source / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   good\n   bad\n")
+    (source / "good.rst").write_text("Good\n====\n\nFine.\n")
+    (source / "bad.rst").write_text("Bad\n===\n\n.. no-such-directive::\n")
+
+    def build() -> tuple[set[str], str]:
+        warnings = StringIO()
+        app = SphinxTestApp("html", srcdir=source, builddir=tmp_path / "out",
+                            status=StringIO(), warning=warnings)
+        try:
+            app.build()
+        finally:
+            app.cleanup()
+        return read_docs(Path(app.doctreedir)), warnings.getvalue()
+
+    read, warned = build()
+    assert read == {"index", "good", "bad"} and "no-such-directive" in warned, warned
+    read, warned = build()
+    assert read == {"bad"} and "no-such-directive" in warned, (read, warned)
+    (source / "bad.rst").write_text("Bad\n===\n\nMended.\n")
+    read, warned = build()
+    assert read == {"bad"} and not warned, (read, warned)
+    read, warned = build()
+    assert read == set() and not warned, (read, warned)
 
 
 PAGE = """---

@@ -66,8 +66,8 @@ def build_language(language: str, build: Path = DEFAULT_BUILD, quiet: bool = Tru
     )
     log = result.stdout or ""
     if result.returncode:
-        # Nothing half-built is published. (Its environment stays: docs/_ext/build_guards.py
-        # makes the next build read the pages that failed again.)
+        # Nothing half-built is published. (Sphinx itself discards the environment of a build
+        # that stopped on an error, so the next build reads every page again.)
         shutil.rmtree(build / "html" / out, ignore_errors=True)
         sys.exit(f"{log}\nbuild of docs/{LANGUAGES[language].source} failed (see the messages above)")
     return time.perf_counter() - started, log

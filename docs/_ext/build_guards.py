@@ -5,10 +5,11 @@
   those whose extensions did; but it discards a saved environment when an extension's
   ``env_version`` differs. This extension's ``env_version`` is a digest of the source of every
   local extension (``docs/_ext/*.py``) and of the transcript harness they import.
-* A page that failed is read again. Sphinx saves its environment before writing, and a build
-  that failed on a page (a warning or error logged at it, under ``-W``) would otherwise find the
-  page up to date next time, skip it, and pass. Pages with a problem are listed in
-  ``<doctrees>/build_guards.json`` and handed back to Sphinx as outdated.
+* A page that had a problem is read again. Sphinx discards its environment when a build stops
+  on an error (``-W``), but where warnings do not stop it (``nox -s preview``) it saves the
+  environment, finds the page up to date next time, skips it, and the warning is gone. Pages
+  that a warning or error was logged at are listed in ``<doctrees>/build_guards.json`` and
+  handed back to Sphinx as outdated until they build cleanly.
 * Every page links myst-nb's stylesheet the same way. Sphinx adds a ``?v=<checksum>`` to a
   stylesheet link when the file is already in the output, and myst-nb copies its stylesheet only
   at the end of a build: a clean build's pages link it bare, a later build's pages with ``?v=``,
@@ -39,10 +40,10 @@ SOURCES = sorted(EXT.glob("*.py")) + [EXT.parents[1] / "tools" / "transcripts.py
 RECORD = "build_guards.json"
 
 
-def source_version() -> int:
+def source_version(sources: list[Path] = SOURCES) -> int:
     """A number that changes whenever the source of a local extension changes."""
     digest = hashlib.sha256()
-    for path in SOURCES:
+    for path in sources:
         if path.exists():
             digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return int(digest.hexdigest()[:12], 16)
