@@ -68,7 +68,9 @@ class Page:
 
     @property
     def rel(self) -> str:
-        return self.path.relative_to(ROOT).as_posix() if ROOT in self.path.parents else str(self.path)
+        return (
+            self.path.relative_to(ROOT).as_posix() if ROOT in self.path.parents else str(self.path)
+        )
 
     @property
     def docname(self) -> str:
@@ -200,7 +202,9 @@ def clean_python(folder: Path, requirements: Path = ROOT / "requirements" / "sni
     python = folder / "bin" / "python"
     probe = subprocess.run(
         [str(python), "-I", "-c", PROBE],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert probe.returncode == 0, f"{folder}: not a clean torch + numpy environment\n{probe.stderr}"
     return python

@@ -23,7 +23,9 @@ def test_page_outputs_are_the_recorded_transcripts(page):
     """What each cell shows, from the build's own execution, is what its CPU transcript holds."""
     problems = []
     cells = executed_cells(page)
-    assert len(cells) == len(page.cells()), f"{page.html} shows {len(cells)} of {len(page.cells())} cells"
+    assert len(cells) == len(page.cells()), (
+        f"{page.html} shows {len(cells)} of {len(page.cells())} cells"
+    )
     for name, printed, error in cells:
         expected_printed, expected_error = transcripts.recorded_output(
             transcripts.Snippet(SNIPPETS / f"{name}.py")
@@ -43,9 +45,29 @@ def test_page_outputs_are_the_recorded_transcripts(page):
 def sphinx(source: Path, out: Path, doctrees: Path, *extra: str, cwd: Path = ROOT, **env):
     return subprocess.run(
         # -N: the tests read this log, and CI=true or FORCE_COLOR would colour it.
-        [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n", "-N", "-j", "1",
-         "-d", str(doctrees), *extra, str(source), str(out)],
-        cwd=cwd, capture_output=True, text=True, env={**os.environ, **env}, check=False,
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-b",
+            "html",
+            "-W",
+            "--keep-going",
+            "-n",
+            "-N",
+            "-j",
+            "1",
+            "-d",
+            str(doctrees),
+            *extra,
+            str(source),
+            str(out),
+        ],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        check=False,
     )
 
 
@@ -75,8 +97,11 @@ def read_docs(doctrees: Path) -> set[str]:
 
 
 def html_files(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def differing(left: dict[str, bytes], right: dict[str, bytes]) -> list[str]:
@@ -103,7 +128,9 @@ def test_editing_a_snippet_rebuilds_exactly_the_pages_that_load_it(tmp_path):
     snippet.write_text(snippet.read_text() + "print('edited')\n")
     edited = sphinx(project / "docs/en", out, doctrees, cwd=project)
     assert edited.returncode == 0, edited.stdout + edited.stderr
-    loaders = {p.docname for p in pages("en") if "detach/stops_gradient" in {c.snippet for c in p.cells()}}
+    loaders = {
+        p.docname for p in pages("en") if "detach/stops_gradient" in {c.snippet for c in p.cells()}
+    }
     executed = set(re.findall(r"docs/en/(\S+)\.md: Executed notebook", edited.stdout))
     assert executed == loaders, edited.stdout
     # The snippet index lists every snippet's claim, so it is read again too (nothing executes).
@@ -153,8 +180,9 @@ def test_a_page_that_warned_is_read_again(tmp_path):
 
     def build() -> tuple[set[str], str]:
         warnings = StringIO()
-        app = SphinxTestApp("html", srcdir=source, builddir=tmp_path / "out",
-                            status=StringIO(), warning=warnings)
+        app = SphinxTestApp(
+            "html", srcdir=source, builddir=tmp_path / "out", status=StringIO(), warning=warnings
+        )
         try:
             app.build()
         finally:
@@ -195,15 +223,21 @@ def broken_site(tmp_path: Path, snippet: str | None, cell_options: str, prose: s
     if snippet is not None:
         (project / "snippets" / "demo").mkdir()
         (project / "snippets" / "demo" / "case.py").write_text(textwrap.dedent(snippet).lstrip())
-    cell = f"```{{code-cell}} python\n:load: ../../snippets/demo/case.py\n{cell_options}```\n\n{prose}"
+    cell = (
+        f"```{{code-cell}} python\n:load: ../../snippets/demo/case.py\n{cell_options}```\n\n{prose}"
+    )
     (project / "docs" / "en" / "index.md").write_text(PAGE.format(cells=cell))
     return project
 
 
 def build_broken(project: Path, **env) -> subprocess.CompletedProcess:
     result = subprocess.run(
-        [sys.executable, "tools/build.py", "en"], cwd=project, capture_output=True, text=True,
-        env={**os.environ, "SPHINX_JOBS": "1", **env}, check=False,
+        [sys.executable, "tools/build.py", "en"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SPHINX_JOBS": "1", **env},
+        check=False,
     )
     assert result.returncode != 0, "the build should have failed:\n" + result.stdout + result.stderr
     assert not (project / "docs/_build/html/en").exists(), "a failed build left pages to publish"
@@ -224,19 +258,62 @@ RAISES = '''
 @pytest.mark.parametrize(
     "case, snippet, options, prose, env, expected",
     [
-        ("missing file", None, "", "", {}, "docs/en/index.md:11: ERROR: snippet file not found: snippets/demo/case.py"),
-        ("unexpected exception", RAISES, "", "", {},
-         "snippets/demo/case.py:5: unexpected RuntimeError"),
-        ("hang", '"""Never ends."""\nimport time\n\nwhile True:\n    time.sleep(0.1)\n', "", "",
-         {"SNIPPET_TIMEOUT": "5"}, "snippets/demo/case.py:4: still running after 5 s"),
-        ("raise without tag", '"""Fails."""\nraise KeyError("k")  # raises KeyError\n', "", "", {},
-         "snippets/demo/case.py is declared '# raises KeyError': give its cell"),
-        ("tag without raise", '"""Fine."""\nprint("x:", 1)\n', ":tags: [raises-exception]\n", "",
-         {}, "the cell of snippets/demo/case.py is tagged raises-exception"),
-        ("broken reference", '"""Fine."""\nprint("x:", 1)\n', "", "See [](nowhere.md).", {},
-         "nowhere"),
-        ("quoted label missing", '"""Fine."""\nprint("x:", 1)\n', "", "Value {out}`demo/case:y`.",
-         {}, "{out}`demo/case:y`: snippets/demo/case.py printed no line 'y: ...'"),
+        (
+            "missing file",
+            None,
+            "",
+            "",
+            {},
+            "docs/en/index.md:11: ERROR: snippet file not found: snippets/demo/case.py",
+        ),
+        (
+            "unexpected exception",
+            RAISES,
+            "",
+            "",
+            {},
+            "snippets/demo/case.py:5: unexpected RuntimeError",
+        ),
+        (
+            "hang",
+            '"""Never ends."""\nimport time\n\nwhile True:\n    time.sleep(0.1)\n',
+            "",
+            "",
+            {"SNIPPET_TIMEOUT": "5"},
+            "snippets/demo/case.py:4: still running after 5 s",
+        ),
+        (
+            "raise without tag",
+            '"""Fails."""\nraise KeyError("k")  # raises KeyError\n',
+            "",
+            "",
+            {},
+            "snippets/demo/case.py is declared '# raises KeyError': give its cell",
+        ),
+        (
+            "tag without raise",
+            '"""Fine."""\nprint("x:", 1)\n',
+            ":tags: [raises-exception]\n",
+            "",
+            {},
+            "the cell of snippets/demo/case.py is tagged raises-exception",
+        ),
+        (
+            "broken reference",
+            '"""Fine."""\nprint("x:", 1)\n',
+            "",
+            "See [](nowhere.md).",
+            {},
+            "nowhere",
+        ),
+        (
+            "quoted label missing",
+            '"""Fine."""\nprint("x:", 1)\n',
+            "",
+            "Value {out}`demo/case:y`.",
+            {},
+            "{out}`demo/case:y`: snippets/demo/case.py printed no line 'y: ...'",
+        ),
     ],
     ids=lambda v: v if isinstance(v, str) and len(v) < 25 and "\n" not in v else "",
 )

@@ -41,7 +41,9 @@ def test_every_page_with_code_has_a_valid_notebook(language):
             notebook = nbformat.read(path, as_version=4)
             nbformat.validate(notebook)
         sources = [c.source for c in notebook.cells if c.cell_type == "code"]
-        expected = [(SNIPPETS / f"{name}.py").read_text().rstrip("\n") for name in page_snippets(page)]
+        expected = [
+            (SNIPPETS / f"{name}.py").read_text().rstrip("\n") for name in page_snippets(page)
+        ]
         assert sources == expected, f"{path}: its code cells are not {page}'s snippets in order"
 
 
@@ -80,10 +82,14 @@ def test_the_archive_holds_every_snippet_and_transcript():
     assert archives[0].read_bytes() == archives[1].read_bytes(), "the languages' archives differ"
     with zipfile.ZipFile(archives[0]) as archive:
         names = set(archive.namelist())
-        expected = {f"what-does-it-copy/snippets/{p.relative_to(SNIPPETS).as_posix()}"
-                    for p in SNIPPETS.rglob("*.py")}
-        expected |= {f"what-does-it-copy/transcripts/{p.relative_to(TRANSCRIPTS).as_posix()}"
-                     for p in TRANSCRIPTS.rglob("*.txt")}
+        expected = {
+            f"what-does-it-copy/snippets/{p.relative_to(SNIPPETS).as_posix()}"
+            for p in SNIPPETS.rglob("*.py")
+        }
+        expected |= {
+            f"what-does-it-copy/transcripts/{p.relative_to(TRANSCRIPTS).as_posix()}"
+            for p in TRANSCRIPTS.rglob("*.txt")
+        }
         expected |= {"what-does-it-copy/README.md", "what-does-it-copy/LICENSE"}
         assert names == expected, names ^ expected
         for snippet in ALL:

@@ -26,7 +26,11 @@ def clean_env_python(tmp_path_factory):
 def cpu_outcomes(clean_env_python, request):
     timing = transcripts.Timing([], [])
     outcomes = transcripts.run_many(
-        transcripts.check_one, SNIPPETS, "cpu", python=str(clean_env_python), clean=True,
+        transcripts.check_one,
+        SNIPPETS,
+        "cpu",
+        python=str(clean_env_python),
+        clean=True,
         timing=timing,
     )
     request.config.stash.setdefault(NOTES, []).append("transcript check: " + timing.summary())
@@ -53,7 +57,8 @@ def test_cuda_transcripts_match_a_fresh_run():
     if not transcripts.cuda_available():
         missing = [s.rel for s in SNIPPETS if not s.transcript("cuda").exists()]
         stale = [
-            s.rel for s in SNIPPETS
+            s.rel
+            for s in SNIPPETS
             if s.transcript("cuda").exists()
             and transcripts.read_header(s.transcript("cuda")).get("Source-SHA256") != s.sha256
         ]
@@ -122,43 +127,60 @@ def test_record_writes_a_transcript_that_doctest_replays(repo):
     shutil.copy(ROOT / "tools" / "transcripts.py", repo / "tools")
     write(repo, "good", GOOD)
     command = [sys.executable, str(repo / "tools" / "transcripts.py")]
-    record = subprocess.run([*command, "record"], cwd=repo, capture_output=True, text=True, check=False)
+    record = subprocess.run(
+        [*command, "record"], cwd=repo, capture_output=True, text=True, check=False
+    )
     assert record.returncode == 0, record.stderr
     assert "1 snippets forked from 1 server(s) that imported torch" in record.stdout
     transcript = repo / "transcripts" / "cpu" / "demo" / "good.txt"
     text = transcript.read_text()
     assert "Claim: Doubling a tensor." in text
-    assert ">>> for factor in (2, 3):\n...     print(\"scaled:\", x * factor)\n" in text
+    assert '>>> for factor in (2, 3):\n...     print("scaled:", x * factor)\n' in text
     assert "scaled: tensor([2., 4.])\nscaled: tensor([3., 6.])\n" in text
     assert "<BLANKLINE>" in text
-    replay = subprocess.run([sys.executable, "-m", "doctest", str(transcript)], capture_output=True, check=False)
+    replay = subprocess.run(
+        [sys.executable, "-m", "doctest", str(transcript)], capture_output=True, check=False
+    )
     assert replay.returncode == 0, replay.stdout
-    check = subprocess.run([*command, "check"], cwd=repo, capture_output=True, text=True, check=False)
+    check = subprocess.run(
+        [*command, "check"], cwd=repo, capture_output=True, text=True, check=False
+    )
     assert check.returncode == 0, check.stderr
 
 
 def test_a_declared_exception_is_recorded_and_checked(repo, harness):
-    write(repo, "fails", '''
+    write(
+        repo,
+        "fails",
+        '''
         """Shapes must agree."""
         import torch
 
         torch.ones(2) @ torch.ones(3)  # raises RuntimeError
-        ''')
+        ''',
+    )
     assert harness(repo, "record").returncode == 0
     text = (repo / "transcripts" / "cpu" / "demo" / "fails.txt").read_text()
-    assert "Traceback (most recent call last):\n    ...\nRuntimeError: inconsistent tensor size" in text
+    assert (
+        "Traceback (most recent call last):\n    ...\nRuntimeError: inconsistent tensor size"
+        in text
+    )
     assert harness(repo, "check").returncode == 0
 
 
 def test_an_unexpected_exception_names_the_line(repo, harness):
-    write(repo, "boom", '''
+    write(
+        repo,
+        "boom",
+        '''
         """Oops."""
         import torch
 
         a = torch.ones(2)
         b = a @ torch.ones(3)
         print("never")
-        ''')
+        ''',
+    )
     result = harness(repo, "record")
     assert result.returncode == 1
     assert "snippets/demo/boom.py:5: unexpected RuntimeError" in result.stderr
@@ -166,57 +188,83 @@ def test_an_unexpected_exception_names_the_line(repo, harness):
 
 
 def test_a_declared_exception_of_another_type_fails(repo, harness):
-    write(repo, "wrong", '''
+    write(
+        repo,
+        "wrong",
+        '''
         """Oops."""
         import torch
 
         torch.ones(2) @ torch.ones(3)  # raises ValueError
-        ''')
+        ''',
+    )
     result = harness(repo, "record")
-    assert "snippets/demo/wrong.py:4: declared '# raises ValueError' but raised RuntimeError" in result.stderr
+    assert (
+        "snippets/demo/wrong.py:4: declared '# raises ValueError' but raised RuntimeError"
+        in result.stderr
+    )
 
 
 def test_a_declared_exception_that_does_not_happen_fails(repo, harness):
-    write(repo, "calm", '''
+    write(
+        repo,
+        "calm",
+        '''
         """Calm."""
         print("fine")  # raises RuntimeError
-        ''')
+        ''',
+    )
     result = harness(repo, "record")
-    assert "snippets/demo/calm.py:2: declared '# raises RuntimeError' but ran without raising" in result.stderr
+    assert (
+        "snippets/demo/calm.py:2: declared '# raises RuntimeError' but ran without raising"
+        in result.stderr
+    )
 
 
 def test_a_hanging_snippet_is_stopped_and_named(repo, harness, monkeypatch):
-    write(repo, "hangs", '''
+    write(
+        repo,
+        "hangs",
+        '''
         """Never ends."""
         import time
 
         while True:
             time.sleep(0.1)
-        ''')
+        ''',
+    )
     monkeypatch.setenv("SNIPPET_TIMEOUT", "5")
     result = harness(repo, "record")
     assert "snippets/demo/hangs.py:4: still running after 5 s" in result.stderr
 
 
 def test_a_value_only_a_notebook_would_show_is_rejected(repo, harness):
-    write(repo, "echo", '''
+    write(
+        repo,
+        "echo",
+        '''
         """Echo."""
         import torch
 
         x = torch.zeros(2)
         x.add_(1)
-        ''')
+        ''',
+    )
     result = harness(repo, "record")
     assert "snippets/demo/echo.py:5: this expression evaluates to Tensor" in result.stderr
 
 
 def test_a_warning_on_stderr_is_rejected(repo, harness):
-    write(repo, "warns", '''
+    write(
+        repo,
+        "warns",
+        '''
         """Warns."""
         import warnings
 
         warnings.warn("careful")
-        ''')
+        ''',
+    )
     result = harness(repo, "record")
     assert "snippets/demo/warns.py: wrote to stderr" in result.stderr and "careful" in result.stderr
 
@@ -224,7 +272,9 @@ def test_a_warning_on_stderr_is_rejected(repo, harness):
 def test_a_snippet_without_transcript_fails_the_check(repo, harness):
     write(repo, "good", GOOD)
     result = harness(repo, "check")
-    assert "snippets/demo/good.py: no cpu transcript (transcripts/cpu/demo/good.txt)" in result.stderr
+    assert (
+        "snippets/demo/good.py: no cpu transcript (transcripts/cpu/demo/good.txt)" in result.stderr
+    )
 
 
 def test_a_snippet_edited_after_recording_fails_the_check(repo, harness):
@@ -232,23 +282,32 @@ def test_a_snippet_edited_after_recording_fails_the_check(repo, harness):
     harness(repo, "record")
     path.write_text(path.read_text().replace("(2, 3)", "(2, 4)"))
     result = harness(repo, "check")
-    assert "snippets/demo/good.py changed after transcripts/cpu/demo/good.txt was recorded" in result.stderr
+    assert (
+        "snippets/demo/good.py changed after transcripts/cpu/demo/good.txt was recorded"
+        in result.stderr
+    )
 
 
 def test_changed_behaviour_fails_the_check_with_a_diff(repo, harness):
     answer = repo / "answer.txt"
     answer.write_text("42")
-    write(repo, "env", f'''
+    write(
+        repo,
+        "env",
+        f'''
         """Reads a file, standing in for a library that changed its behaviour."""
         from pathlib import Path
 
         print("answer:", Path({str(answer)!r}).read_text())
-        ''')
+        ''',
+    )
     harness(repo, "record")
     answer.write_text("41")
     result = harness(repo, "check")
     assert result.returncode == 1
-    assert "snippets/demo/env.py:4: output differs from transcripts/cpu/demo/env.txt" in result.stderr
+    assert (
+        "snippets/demo/env.py:4: output differs from transcripts/cpu/demo/env.txt" in result.stderr
+    )
     assert "Expected:\n    answer: 42\nGot:\n    answer: 41" in result.stderr
 
 
@@ -257,13 +316,19 @@ def test_a_transcript_of_a_deleted_snippet_fails_the_check(repo, harness):
     harness(repo, "record")
     path.unlink()
     result = harness(repo, "check")
-    assert "transcripts/cpu/demo/good.txt: transcript of a snippet that no longer exists" in result.stderr
+    assert (
+        "transcripts/cpu/demo/good.txt: transcript of a snippet that no longer exists"
+        in result.stderr
+    )
 
 
 def test_each_forked_snippet_gets_fresh_random_state(repo, harness):
     """Forked children would all inherit the server's generators; each is reseeded, as a fresh
     interpreter is, so two runs of an unseeded snippet differ."""
-    write(repo, "dice", '''
+    write(
+        repo,
+        "dice",
+        '''
         """Unseeded."""
         import random
 
@@ -271,7 +336,8 @@ def test_each_forked_snippet_gets_fresh_random_state(repo, harness):
         import torch
 
         print("draws:", torch.rand(1).item(), random.random(), numpy.random.rand())
-        ''')
+        ''',
+    )
     harness(repo, "record")
     first = (repo / "transcripts/cpu/demo/dice.txt").read_text()
     result = harness(repo, "check")
@@ -287,17 +353,25 @@ def test_the_clean_run_sees_only_torch_and_numpy(repo, clean_env_python):
     fails there, naming its line."""
     modules = ["sphinx", "pytest", "transcripts", "project"]
     for module in modules:
-        write(repo, f"leans_on_{module}", f'''
+        write(
+            repo,
+            f"leans_on_{module}",
+            f'''
             """Leans on {module}."""
             import torch
             import {module}
-            ''')
+            ''',
+        )
     previous = transcripts.set_root(repo)
     try:
         snippets = [transcripts.Snippet(repo / f"snippets/demo/leans_on_{m}.py") for m in modules]
         found = transcripts.run_many(
-            lambda s, device, server: transcripts.diagnose(s, device, server), snippets, "cpu",
-            jobs=1, python=str(clean_env_python), clean=True,
+            lambda s, device, server: transcripts.diagnose(s, device, server),
+            snippets,
+            "cpu",
+            jobs=1,
+            python=str(clean_env_python),
+            clean=True,
         )
     finally:
         transcripts.set_root(previous)

@@ -63,6 +63,7 @@ def set_root(root: Path) -> Path:
     SNIPPETS, TRANSCRIPTS = ROOT / "snippets", ROOT / "transcripts"
     return previous
 
+
 RAISES = re.compile(r"#\s*raises\s+([A-Za-z_][\w.]*)")
 DEVICE_DEPENDENT = re.compile(r"^#\s*device-dependent:\s*(.+)$", re.MULTILINE)
 CUDA_SETUP = (
@@ -317,7 +318,8 @@ class _Runner(doctest.DocTestRunner):
                 "exception_mro": [c.__name__ for c in exc_type.__mro__],
                 "want": traceback_want(exc_type, exc_value),
                 "traceback": "".join(
-                    traceback.format_list(frames) + traceback.format_exception_only(exc_type, exc_value)
+                    traceback.format_list(frames)
+                    + traceback.format_exception_only(exc_type, exc_value)
                 ),
             }
         )
@@ -360,11 +362,11 @@ def child_run(snippet: Snippet, mode: str, device: str) -> dict:
         if got != expected:
             return {"stale": True}
     setup = [0] * len(setup_sources(device))
-    test = doctest.DocTest(
-        examples, {"__name__": "__main__"}, snippet.rel, snippet.rel, 0, None
-    )
+    test = doctest.DocTest(examples, {"__name__": "__main__"}, snippet.rel, snippet.rel, 0, None)
     runner = _Runner(
-        snippet.rel, setup + [s.line for s in statements], setup + [s.first_line for s in statements]
+        snippet.rel,
+        setup + [s.line for s in statements],
+        setup + [s.first_line for s in statements],
     )
     guard = _StderrGuard()
     sys.__displayhook__ = _no_echo  # doctest installs sys.__displayhook__ for each run
@@ -430,7 +432,10 @@ class ForkServer:
         started = time.perf_counter()
         self._proc = subprocess.Popen(
             [python or sys.executable, str(Path(__file__).resolve()), "_server"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=self._home.name, env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=self._home.name,
+            env=env,
         )
         self._buffer = b""
         ready = self._readline(timeout_s() + 60)
@@ -458,8 +463,13 @@ class ForkServer:
     def run(self, snippet: Snippet, mode: str, device: str) -> dict:
         started = time.perf_counter()
         with tempfile.TemporaryDirectory() as workdir:
-            request = {"mode": mode, "device": device, "snippet": str(snippet.path),
-                       "workdir": workdir, "root": str(ROOT)}
+            request = {
+                "mode": mode,
+                "device": device,
+                "snippet": str(snippet.path),
+                "workdir": workdir,
+                "root": str(ROOT),
+            }
             self._proc.stdin.write((json.dumps(request) + "\n").encode())
             self._proc.stdin.flush()
             answer = self._readline(30) or ""
@@ -545,8 +555,12 @@ def _server_main() -> int:
                 if "numpy" in sys.modules:
                     sys.modules["numpy"].random.seed()
                 code = _child_main(
-                    [request["mode"], request["device"], request["snippet"],
-                     str(Path(workdir, "result.json"))]
+                    [
+                        request["mode"],
+                        request["device"],
+                        request["snippet"],
+                        str(Path(workdir, "result.json")),
+                    ]
                 )
             except BaseException:  # noqa: BLE001  (reported through stderr and the exit code)
                 traceback.print_exc()
@@ -715,8 +729,13 @@ class Timing:
 
 
 def run_many(
-    action, snippets: list[Snippet], device: str, jobs: int | None = None,
-    python: str | None = None, clean: bool = False, timing: Timing | None = None,
+    action,
+    snippets: list[Snippet],
+    device: str,
+    jobs: int | None = None,
+    python: str | None = None,
+    clean: bool = False,
+    timing: Timing | None = None,
 ) -> list[Outcome]:
     """`action(snippet, device, server)` for each snippet, in parallel, each on a fork server.
 
@@ -750,7 +769,10 @@ def run_many(
 def cuda_available() -> bool:
     """Asked in a child interpreter, so this process never initialises CUDA."""
     code = "import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)"
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, check=False).returncode == 0
+    return (
+        subprocess.run([sys.executable, "-c", code], capture_output=True, check=False).returncode
+        == 0
+    )
 
 
 def main(argv: list[str] | None = None, server: ForkServer | None = None) -> int:
@@ -761,8 +783,12 @@ def main(argv: list[str] | None = None, server: ForkServer | None = None) -> int
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("action", choices=["record", "check"])
     parser.add_argument("--device", choices=DEVICES, default="cpu")
-    parser.add_argument("--root", type=Path, default=ROOT,
-                        help="the project: its snippets/ and transcripts/ (default: %(default)s)")
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=ROOT,
+        help="the project: its snippets/ and transcripts/ (default: %(default)s)",
+    )
     parser.add_argument("snippets", nargs="*", help="snippet files or folders (default: all)")
     args = parser.parse_args(argv)
     previous = set_root(args.root)
@@ -791,11 +817,14 @@ def _main(args: argparse.Namespace, server: ForkServer | None) -> int:
         print("\n" + "\n".join(outcome.problems), file=sys.stderr)
     if args.action == "check" and not args.snippets:
         for path in orphans(args.device):
-            print(f"\n{path.relative_to(ROOT)}: transcript of a snippet that no longer exists",
-                  file=sys.stderr)
+            print(
+                f"\n{path.relative_to(ROOT)}: transcript of a snippet that no longer exists",
+                file=sys.stderr,
+            )
             failed.append(None)
-    print(f"\n{len(outcomes) - len(failed)} ok, {len(failed)} failed ({args.device}, "
-          f"{args.action})")
+    print(
+        f"\n{len(outcomes) - len(failed)} ok, {len(failed)} failed ({args.device}, {args.action})"
+    )
     if server is None:
         print(timing.summary())
     return 1 if failed else 0
