@@ -378,3 +378,18 @@ def test_the_clean_run_sees_only_torch_and_numpy(repo, clean_env_python):
     for module, problems in zip(modules, found, strict=True):
         expected = f"snippets/demo/leans_on_{module}.py:3: unexpected ModuleNotFoundError"
         assert any(expected in p for p in problems), problems
+
+
+def test_a_weekly_workflow_replays_the_transcripts_on_the_newest_torch():
+    """PyTorch's behaviour can move under the pinned version's feet: a scheduled workflow replays
+    every CPU transcript against the newest release, apart from the deploying workflow."""
+    import yaml
+
+    path = ROOT / ".github/workflows/newest-torch.yml"
+    workflow = yaml.safe_load(path.read_text())
+    triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as True
+    assert triggers.get("schedule"), f"{path}: no schedule"
+    text = path.read_text()
+    assert "https://download.pytorch.org/whl/cpu torch numpy" in text, "not the newest CPU wheel"
+    assert "tools/transcripts.py check" in text
+    assert "deploy" not in text and "pages" not in text, f"{path} must not deploy"
