@@ -392,4 +392,7 @@ def test_a_weekly_workflow_replays_the_transcripts_on_the_newest_torch():
     text = path.read_text()
     assert "https://download.pytorch.org/whl/cpu torch numpy" in text, "not the newest CPU wheel"
     assert "tools/transcripts.py check" in text
-    assert "deploy" not in text and "pages" not in text, f"{path} must not deploy"
+    steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
+    uses = [step.get("uses", "") for step in steps]
+    assert not any("deploy" in u or "pages" in u for u in uses), f"{path} must not deploy"
+    assert workflow["permissions"] == {"contents": "read"}, f"{path} needs no write access"
