@@ -121,8 +121,9 @@ GOOD = '''
     '''
 
 
-def test_record_writes_a_transcript_that_doctest_replays(repo):
-    """The command line as a GPU runner uses it: the file alone, run by the interpreter."""
+def test_record_writes_a_transcript_that_doctest_replays(repo, harness):
+    """Recording through the command line as a GPU runner uses it (the file alone, run by the
+    interpreter); doctest replays what it wrote, and the check passes."""
     (repo / "tools").mkdir()
     shutil.copy(ROOT / "tools" / "transcripts.py", repo / "tools")
     write(repo, "good", GOOD)
@@ -142,9 +143,7 @@ def test_record_writes_a_transcript_that_doctest_replays(repo):
         [sys.executable, "-m", "doctest", str(transcript)], capture_output=True, check=False
     )
     assert replay.returncode == 0, replay.stdout
-    check = subprocess.run(
-        [*command, "check"], cwd=repo, capture_output=True, text=True, check=False
-    )
+    check = harness(repo, "check")
     assert check.returncode == 0, check.stderr
 
 
