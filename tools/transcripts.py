@@ -414,9 +414,9 @@ class ForkServer:
     milliseconds. Each forked child is as clean as a new interpreter for a snippet: it starts
     from the server's state, in which no torch operation has run and CUDA is not initialised,
     in an empty working folder that is also its ``sys.path[0]``, with its own stdout and stderr
-    files, and with every random generator reseeded from the operating system (a fresh
-    interpreter seeds torch, numpy and ``random`` randomly, so an unseeded snippet must not see
-    its siblings' numbers). ``python`` is the interpreter to use (default: this one); with
+    files, and with the generators a fresh interpreter seeds randomly (torch's CPU generator,
+    NumPy's, ``random``'s) reseeded from the operating system, so an unseeded snippet never
+    sees its siblings' numbers; CUDA's start in the child with their usual default seed. ``python`` is the interpreter to use (default: this one); with
     ``clean=True`` the server gets no ``PYTHONPATH``-like variables, so it sees exactly that
     interpreter's packages.
     """
@@ -551,7 +551,9 @@ def _server_main() -> int:
                 set_root(Path(request["root"]))
                 random.seed()
                 if "torch" in sys.modules:
-                    sys.modules["torch"].seed()
+                    # The CPU generator only, as a fresh interpreter seeds it; CUDA generators
+                    # start lazily in the child with their usual fixed default seed.
+                    sys.modules["torch"].default_generator.seed()
                 if "numpy" in sys.modules:
                     sys.modules["numpy"].random.seed()
                 code = _child_main(
