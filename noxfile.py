@@ -14,7 +14,7 @@ from pathlib import Path
 import nox
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
-from build import LANGUAGES  # noqa: E402  (the site's one table of languages)
+from build import LANGUAGES
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_venv = "yes"
@@ -79,9 +79,17 @@ def preview(session: nox.Session) -> None:
     language = LANGUAGES[session.posargs[0] if session.posargs else "en"]
     out = language.folder
     session.run(
-        "sphinx-autobuild", f"docs/{language.source}", f"docs/_build/html/{out}",
-        "-d", f"docs/_build/doctrees/{out}", "--watch", "snippets", "--watch", "docs/_ext",
-        "--port", "8000",
+        "sphinx-autobuild",
+        f"docs/{language.source}",
+        f"docs/_build/html/{out}",
+        "-d",
+        f"docs/_build/doctrees/{out}",
+        "--watch",
+        "snippets",
+        "--watch",
+        "docs/_ext",
+        "--port",
+        "8000",
     )
 
 
@@ -99,10 +107,26 @@ def linkcheck(session: nox.Session) -> None:
     for language in LANGUAGES.values():
         out = language.folder
         session.run(
-            "python", "-m", "sphinx", "-b", "linkcheck", "-q", "-d", f"docs/_build/doctrees/{out}",
-            f"docs/{language.source}", f"docs/_build/linkcheck/{out}",
+            "python",
+            "-m",
+            "sphinx",
+            "-b",
+            "linkcheck",
+            "-q",
+            "-d",
+            f"docs/_build/doctrees/{out}",
+            f"docs/{language.source}",
+            f"docs/_build/linkcheck/{out}",
         )
     session.log("every external link, with its status: docs/_build/linkcheck/*/output.json")
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    """ruff check and ruff format --check over all Python (the pre-commit hooks run the same)."""
+    install(session, "lint")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
 
 
 @nox.session(python=False)
@@ -114,7 +138,14 @@ def translations(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def lock(session: nox.Session) -> None:
     """Re-resolve the requirements files and rewrite the full lock, requirements/constraints.txt."""
-    session.install("-r", "requirements/tests.txt", "-r", "requirements/preview.txt")
+    session.install(
+        "-r",
+        "requirements/tests.txt",
+        "-r",
+        "requirements/preview.txt",
+        "-r",
+        "requirements/lint.txt",
+    )
     frozen = session.run("python", "-m", "pip", "freeze", silent=True)
     header = (
         "# Full lock of every session's environment, written by `nox -s lock`; do not edit.\n"

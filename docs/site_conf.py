@@ -32,6 +32,7 @@ extensions = [
     "device_prose",  # {on-cuda}: GPU statements with their CUDA run, or marked unverified
     "seed_ledger",  # the corrections page's verdict tables, from docs/seed_claims.yaml
     "exercises",  # predict-the-output exercises, folded answers, their course kit files
+    "build_guards",  # a changed extension or a page that failed last time is read again
 ]
 
 templates_path = [str(DOCS / "_templates")]

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib.metadata
 import re
+import subprocess
 import sys
+import venv
 from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -17,10 +23,13 @@ TRANSCRIPTS = ROOT / "transcripts"
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(DOCS / "_ext"))
 
-import build  # noqa: E402  (tools/build.py)
+import build
 
 # source folder under docs/ -> (output folder under docs/_build/html, <html lang>)
 LANGUAGES = {key: (lang.folder, lang.hreflang) for key, lang in build.LANGUAGES.items()}
+
+# Lines a test adds to pytest's closing summary (tests/conftest.py prints them).
+NOTES = pytest.StashKey[list[str]]()
 
 FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})")
 # directives whose text is prose ({on-cuda}: docs/_ext/device_prose.py)
@@ -60,7 +69,9 @@ class Page:
 
     @property
     def rel(self) -> str:
-        return self.path.relative_to(ROOT).as_posix() if ROOT in self.path.parents else str(self.path)
+        return (
+            self.path.relative_to(ROOT).as_posix() if ROOT in self.path.parents else str(self.path)
+        )
 
     @property
     def docname(self) -> str:
@@ -130,9 +141,71 @@ class Page:
         return result
 
 
+def executed_cells(page: Page) -> list[tuple[str, str, str | None]]:
+    """(snippet name, printed text, exception line) of each cell, as the built page shows what
+    the build executed."""
+    from bs4 import BeautifulSoup
+
+    assert page.html.exists(), f"{page.html} is missing: build the site first (nox -s docs)"
+    soup = BeautifulSoup(page.html.read_text(encoding="utf-8"), "html.parser")
+    cells = []
+    for cell in soup.select("div.cell"):
+        path = cell.select_one(".snippet-meta code").get_text()
+        printed = "".join(pre.get_text() for pre in cell.select(".cell_output .stream pre"))
+        errors = [pre.get_text().strip() for pre in cell.select(".cell_output .traceback pre")]
+        cells.append((snippet_name(path), printed, errors[0] if errors else None))
+    return cells
+
+
 def pages(language: str) -> list[Page]:
     return [Page(language, p) for p in sorted((DOCS / language).rglob("*.md"))]
 
 
 def all_pages() -> list[Page]:
     return [page for language in LANGUAGES for page in pages(language)]
+
+
+def _closure(names: list[str]) -> list[importlib.metadata.Distribution]:
+    """The installed distributions `names` need, their requirements included (extras left out)."""
+    found: dict[str, importlib.metadata.Distribution] = {}
+    todo = list(names)
+    while todo:
+        requirement = Requirement(todo.pop())
+        if requirement.marker is not None and not requirement.marker.evaluate({"extra": ""}):
+            continue
+        key = requirement.name.lower().replace("_", "-")
+        if key in found:
+            continue
+        found[key] = importlib.metadata.distribution(requirement.name)
+        todo += found[key].requires or []
+    return list(found.values())
+
+
+PROBE = (
+    "import importlib.util as u, sys; import torch, numpy; "
+    "sys.exit(0 if u.find_spec('sphinx') is None and u.find_spec('pytest') is None else 3)"
+)
+
+
+def clean_python(folder: Path, requirements: Path = ROOT / "requirements" / "snippets.txt") -> Path:
+    """A virtual environment in `folder` that can import the standard library and exactly the
+    distributions `requirements` names, with what they require: each is linked, not installed,
+    from this interpreter's, so the versions are the tested ones and it takes a second."""
+    venv.create(folder, with_pip=False, symlinks=True)  # no pip: nothing else gets in
+    site = next(folder.glob("lib/python*/site-packages"))
+    lines = [line.split("#")[0].strip() for line in requirements.read_text().splitlines()]
+    for dist in _closure([line for line in lines if line and not line.startswith("-")]):
+        tops = {Path(f).parts[0] for f in dist.files or [] if not str(f).startswith("..")}
+        for top in sorted(tops - {"__pycache__"}):
+            target = Path(dist.locate_file(top))
+            if target.exists() and not (site / top).exists():
+                (site / top).symlink_to(target)
+    python = folder / "bin" / "python"
+    probe = subprocess.run(
+        [str(python), "-I", "-c", PROBE],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert probe.returncode == 0, f"{folder}: not a clean torch + numpy environment\n{probe.stderr}"
+    return python

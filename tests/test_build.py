@@ -3,6 +3,7 @@ snippet stops the build with its file and line."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -12,31 +13,19 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
-from project import BUILD, DOCS, ROOT, SNIPPETS, all_pages, build, pages, snippet_name
+from project import BUILD, DOCS, ROOT, SNIPPETS, all_pages, build, executed_cells, pages
 
 import transcripts
-
-
-def shown_cells(page):
-    """(snippet name, printed text, exception line) of each cell as the built page shows it."""
-    assert page.html.exists(), f"{page.html} is missing: build the site first (nox -s docs)"
-    soup = BeautifulSoup(page.html.read_text(encoding="utf-8"), "html.parser")
-    cells = []
-    for cell in soup.select("div.cell"):
-        path = cell.select_one(".snippet-meta code").get_text()
-        printed = "".join(pre.get_text() for pre in cell.select(".cell_output .stream pre"))
-        errors = [pre.get_text().strip() for pre in cell.select(".cell_output .traceback pre")]
-        cells.append((snippet_name(path), printed, errors[0] if errors else None))
-    return cells
 
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
 def test_page_outputs_are_the_recorded_transcripts(page):
     """What each cell shows, from the build's own execution, is what its CPU transcript holds."""
     problems = []
-    cells = shown_cells(page)
-    assert len(cells) == len(page.cells()), f"{page.html} shows {len(cells)} of {len(page.cells())} cells"
+    cells = executed_cells(page)
+    assert len(cells) == len(page.cells()), (
+        f"{page.html} shows {len(cells)} of {len(page.cells())} cells"
+    )
     for name, printed, error in cells:
         expected_printed, expected_error = transcripts.recorded_output(
             transcripts.Snippet(SNIPPETS / f"{name}.py")
@@ -56,78 +45,174 @@ def test_page_outputs_are_the_recorded_transcripts(page):
 def sphinx(source: Path, out: Path, doctrees: Path, *extra: str, cwd: Path = ROOT, **env):
     return subprocess.run(
         # -N: the tests read this log, and CI=true or FORCE_COLOR would colour it.
-        [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n", "-N", "-j", "1",
-         "-d", str(doctrees), *extra, str(source), str(out)],
-        cwd=cwd, capture_output=True, text=True, env={**os.environ, **env},
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-b",
+            "html",
+            "-W",
+            "--keep-going",
+            "-n",
+            "-N",
+            "-j",
+            "1",
+            "-d",
+            str(doctrees),
+            *extra,
+            str(source),
+            str(out),
+        ],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        check=False,
     )
 
 
-def test_zh_build_reuses_the_english_execution(tmp_path):
-    """Identical cells in both languages: the Chinese build finds every notebook in the cache."""
-    result = sphinx(DOCS / "zh", tmp_path / "html", tmp_path / "doctrees")
-    assert result.returncode == 0, result.stdout + result.stderr
-    log = result.stdout + result.stderr
-    executed = re.findall(r"Executed notebook in", log)
-    cached = re.findall(r"Using cached notebook", log)
-    with_cells = [p for p in pages("zh") if p.cells()]
-    assert with_cells
-    assert not executed, f"the zh build executed {len(executed)} notebook(s):\n{log}"
-    assert len(cached) == len(with_cells), log
+def execution_records(folder: str) -> dict[str, dict]:
+    """myst-nb's record of how each page of the site's build got its outputs (per language)."""
+    import pickle
+
+    path = BUILD / "doctrees" / folder / "environment.pickle"
+    assert path.exists(), f"{path} is missing: build the site first (nox -s docs)"
+    with path.open("rb") as f:
+        env = pickle.load(f)
+    return {
+        name: data["exec_data"] for name, data in env.nb_metadata.items() if data.get("exec_data")
+    }
+
+
+def test_zh_build_reuses_the_english_execution():
+    """Identical cells in both languages: each Chinese page's outputs come from the very cache
+    record the English build wrote (same execution time), so the Chinese build, which runs
+    second, executed nothing. Read from the site build's own environments, not from a new build."""
+    english, chinese = execution_records("en"), execution_records("zh-cn")
+    with_cells = {p.docname for p in pages("zh") if p.cells()}
+    assert with_cells and set(chinese) == with_cells == set(english), (set(chinese), with_cells)
+    for name in sorted(with_cells):
+        assert chinese[name]["succeeded"] and english[name]["succeeded"], name
+        assert chinese[name]["method"] == "cache", f"docs/zh/{name}.md: {chinese[name]}"
+        assert chinese[name]["mtime"] == english[name]["mtime"], (
+            f"docs/zh/{name}.md was executed on its own, not taken from the English execution"
+        )
 
 
 # ---------------------------------------------------------------------------------------------
 # A throwaway copy of the project, to break things in.
 
 
-def reread_docs(log: str) -> set[str]:
-    """Names of the documents Sphinx read again, from its log.
-
-    The names are checked against Sphinx's own count ("updating environment: A added, C changed"),
-    so a log this parser cannot read fails here instead of looking like "nothing was re-read".
-    """
-    counts = re.search(r"updating environment: (?:\[[^\]]*\] )?(\d+) added, (\d+) changed", log)
-    assert counts, f"no 'updating environment' line in Sphinx's log:\n{log}"
-    names = set(re.findall(r"reading sources\.\.\. \[\s*\d+%\] (\S+)", log))
-    expected = int(counts[1]) + int(counts[2])
-    assert len(names) == expected, f"Sphinx says it read {expected} document(s), found {names}:\n{log}"
-    return names
+def read_docs(doctrees: Path) -> set[str]:
+    """The documents the last build read, as docs/_ext/build_guards.py recorded them from the
+    list Sphinx itself acted on (its env-before-read-docs event)."""
+    record = doctrees / "build_guards.json"
+    assert record.exists(), f"{record} is missing: is build_guards in the extensions?"
+    return set(json.loads(record.read_text(encoding="utf-8"))["read"])
 
 
-def test_reread_docs_refuses_a_log_it_cannot_count():
-    """The parser cannot pass vacuously: a log it cannot read (here, a coloured one) is an error."""
-    log = (
-        "updating environment: 0 added, 2 changed, 0 removed\n"
-        "reading sources... [ 50%] detach\nreading sources... [100%] snippets\n"
-    )
-    assert reread_docs(log) == {"detach", "snippets"}
-    assert reread_docs("updating environment: 0 added, 0 changed, 0 removed\n") == set()
-    coloured = "\x1b[01mupdating environment: \x1b[39;49;00m0 added, 2 changed, 0 removed\n"
-    with pytest.raises(AssertionError, match="no 'updating environment' line"):
-        reread_docs(coloured)
-    with pytest.raises(AssertionError, match="says it read 2"):
-        reread_docs("updating environment: 0 added, 2 changed, 0 removed\n")
+def html_files(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def differing(left: dict[str, bytes], right: dict[str, bytes]) -> list[str]:
+    return sorted(name for name in left.keys() | right.keys() if left.get(name) != right.get(name))
 
 
 @pytest.mark.slow
 def test_editing_a_snippet_rebuilds_exactly_the_pages_that_load_it(tmp_path):
+    """Sphinx reads again only the pages that load the edited snippet (and the snippet index);
+    a rebuild with nothing changed reads nothing and changes no byte of the site; and the
+    incremental build's site is byte for byte a clean build's of the same sources."""
     project = build.copy_project(tmp_path, cache_from=BUILD)
     out, doctrees = project / "docs/_build/html/en", project / "docs/_build/doctrees/en"
     first = sphinx(project / "docs/en", out, doctrees, cwd=project)
     assert first.returncode == 0, first.stdout + first.stderr
+    clean = html_files(out)
     again = sphinx(project / "docs/en", out, doctrees, cwd=project)
-    assert reread_docs(again.stdout) == set(), again.stdout
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert read_docs(doctrees) == set(), again.stdout
+    changed = differing(clean, html_files(out))
+    assert not changed, f"a rebuild with nothing changed rewrote {changed}"
 
     snippet = project / "snippets/detach/stops_gradient.py"
     snippet.write_text(snippet.read_text() + "print('edited')\n")
     edited = sphinx(project / "docs/en", out, doctrees, cwd=project)
     assert edited.returncode == 0, edited.stdout + edited.stderr
-    loaders = {p.docname for p in pages("en") if "detach/stops_gradient" in {c.snippet for c in p.cells()}}
+    loaders = {
+        p.docname for p in pages("en") if "detach/stops_gradient" in {c.snippet for c in p.cells()}
+    }
     executed = set(re.findall(r"docs/en/(\S+)\.md: Executed notebook", edited.stdout))
     assert executed == loaders, edited.stdout
     # The snippet index lists every snippet's claim, so it is read again too (nothing executes).
     index_pages = {p.docname for p in pages("en") if "{snippet-index}" in p.text}
-    assert reread_docs(edited.stdout) == loaders | index_pages, edited.stdout
+    assert read_docs(doctrees) == loaders | index_pages, edited.stdout
     assert "edited" in (out / "detach.html").read_text()
+
+    fresh = project / "docs/_build/fresh"
+    rebuilt = sphinx(project / "docs/en", fresh / "html", fresh / "doctrees", cwd=project)
+    assert rebuilt.returncode == 0, rebuilt.stdout + rebuilt.stderr
+    changed = differing(html_files(fresh / "html"), html_files(out))
+    assert not changed, f"the incremental build differs from a clean one in {changed}"
+
+
+def test_a_changed_extension_discards_the_environment(tmp_path):
+    """Sphinx re-reads every page when an extension's env_version changes: build_guards derives
+    its env_version from the source of every local extension and of the harness."""
+    import build_guards
+
+    names = {p.name for p in build_guards.SOURCES}
+    assert names >= {"build_guards.py", "snippet_cells.py", "course_kit.py", "transcripts.py"}
+    assert names >= {p.name for p in (DOCS / "_ext").glob("*.py")}
+    copies = []
+    for path in build_guards.SOURCES:
+        copies.append(tmp_path / path.name)
+        copies[-1].write_bytes(path.read_bytes())
+    before = build_guards.source_version(copies)
+    assert before == build_guards.source_version()
+    copies[1].write_text(copies[1].read_text() + "\n# an edit\n")
+    assert build_guards.source_version(copies) != before
+
+
+def test_a_page_that_warned_is_read_again(tmp_path):
+    """Without -W (as in `nox -s preview`) a page with a problem would be skipped as up to date
+    on the next build and its warning would vanish; build_guards reads it again until it is
+    clean. A small site built in process."""
+    from io import StringIO
+
+    from sphinx.testing.util import SphinxTestApp
+
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text('extensions = ["build_guards"]\n')
+    (source / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   good\n   bad\n")
+    (source / "good.rst").write_text("Good\n====\n\nFine.\n")
+    (source / "bad.rst").write_text("Bad\n===\n\n.. no-such-directive::\n")
+
+    def build() -> tuple[set[str], str]:
+        warnings = StringIO()
+        app = SphinxTestApp(
+            "html", srcdir=source, builddir=tmp_path / "out", status=StringIO(), warning=warnings
+        )
+        try:
+            app.build()
+        finally:
+            app.cleanup()
+        return read_docs(Path(app.doctreedir)), warnings.getvalue()
+
+    read, warned = build()
+    assert read == {"index", "good", "bad"} and "no-such-directive" in warned, warned
+    read, warned = build()
+    assert read == {"bad"} and "no-such-directive" in warned, (read, warned)
+    (source / "bad.rst").write_text("Bad\n===\n\nMended.\n")
+    read, warned = build()
+    assert read == {"bad"} and not warned, (read, warned)
+    read, warned = build()
+    assert read == set() and not warned, (read, warned)
 
 
 PAGE = """---
@@ -153,15 +238,21 @@ def broken_site(tmp_path: Path, snippet: str | None, cell_options: str, prose: s
     if snippet is not None:
         (project / "snippets" / "demo").mkdir()
         (project / "snippets" / "demo" / "case.py").write_text(textwrap.dedent(snippet).lstrip())
-    cell = f"```{{code-cell}} python\n:load: ../../snippets/demo/case.py\n{cell_options}```\n\n{prose}"
+    cell = (
+        f"```{{code-cell}} python\n:load: ../../snippets/demo/case.py\n{cell_options}```\n\n{prose}"
+    )
     (project / "docs" / "en" / "index.md").write_text(PAGE.format(cells=cell))
     return project
 
 
 def build_broken(project: Path, **env) -> subprocess.CompletedProcess:
     result = subprocess.run(
-        [sys.executable, "tools/build.py", "en"], cwd=project, capture_output=True, text=True,
+        [sys.executable, "tools/build.py", "en"],
+        cwd=project,
+        capture_output=True,
+        text=True,
         env={**os.environ, "SPHINX_JOBS": "1", **env},
+        check=False,
     )
     assert result.returncode != 0, "the build should have failed:\n" + result.stdout + result.stderr
     assert not (project / "docs/_build/html/en").exists(), "a failed build left pages to publish"
@@ -182,19 +273,62 @@ RAISES = '''
 @pytest.mark.parametrize(
     "case, snippet, options, prose, env, expected",
     [
-        ("missing file", None, "", "", {}, "docs/en/index.md:11: ERROR: snippet file not found: snippets/demo/case.py"),
-        ("unexpected exception", RAISES, "", "", {},
-         "snippets/demo/case.py:5: unexpected RuntimeError"),
-        ("hang", '"""Never ends."""\nimport time\n\nwhile True:\n    time.sleep(0.1)\n', "", "",
-         {"SNIPPET_TIMEOUT": "5"}, "snippets/demo/case.py:4: still running after 5 s"),
-        ("raise without tag", '"""Fails."""\nraise KeyError("k")  # raises KeyError\n', "", "", {},
-         "snippets/demo/case.py is declared '# raises KeyError': give its cell"),
-        ("tag without raise", '"""Fine."""\nprint("x:", 1)\n', ":tags: [raises-exception]\n", "",
-         {}, "the cell of snippets/demo/case.py is tagged raises-exception"),
-        ("broken reference", '"""Fine."""\nprint("x:", 1)\n', "", "See [](nowhere.md).", {},
-         "nowhere"),
-        ("quoted label missing", '"""Fine."""\nprint("x:", 1)\n', "", "Value {out}`demo/case:y`.",
-         {}, "{out}`demo/case:y`: snippets/demo/case.py printed no line 'y: ...'"),
+        (
+            "missing file",
+            None,
+            "",
+            "",
+            {},
+            "docs/en/index.md:11: ERROR: snippet file not found: snippets/demo/case.py",
+        ),
+        (
+            "unexpected exception",
+            RAISES,
+            "",
+            "",
+            {},
+            "snippets/demo/case.py:5: unexpected RuntimeError",
+        ),
+        (
+            "hang",
+            '"""Never ends."""\nimport time\n\nwhile True:\n    time.sleep(0.1)\n',
+            "",
+            "",
+            {"SNIPPET_TIMEOUT": "5"},
+            "snippets/demo/case.py:4: still running after 5 s",
+        ),
+        (
+            "raise without tag",
+            '"""Fails."""\nraise KeyError("k")  # raises KeyError\n',
+            "",
+            "",
+            {},
+            "snippets/demo/case.py is declared '# raises KeyError': give its cell",
+        ),
+        (
+            "tag without raise",
+            '"""Fine."""\nprint("x:", 1)\n',
+            ":tags: [raises-exception]\n",
+            "",
+            {},
+            "the cell of snippets/demo/case.py is tagged raises-exception",
+        ),
+        (
+            "broken reference",
+            '"""Fine."""\nprint("x:", 1)\n',
+            "",
+            "See [](nowhere.md).",
+            {},
+            "nowhere",
+        ),
+        (
+            "quoted label missing",
+            '"""Fine."""\nprint("x:", 1)\n',
+            "",
+            "Value {out}`demo/case:y`.",
+            {},
+            "{out}`demo/case:y`: snippets/demo/case.py printed no line 'y: ...'",
+        ),
     ],
     ids=lambda v: v if isinstance(v, str) and len(v) < 25 and "\n" not in v else "",
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gettext
 import re
 from pathlib import Path
@@ -30,6 +31,12 @@ LOADING_LINK_RELS = {"stylesheet", "preload", "prefetch", "modulepreload", "icon
 
 def soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+@functools.cache
+def anchors(path: Path) -> frozenset[str]:
+    """The ids in a page, parsed once however many links point into it."""
+    return frozenset(tag["id"] for tag in soup(path).find_all(id=True))
 
 
 def is_foreign(url: str) -> bool:
@@ -163,6 +170,6 @@ def test_every_internal_link_and_anchor_resolves(path):
         if not target.exists():
             problems.append(f"{href}: no such file")
         elif parts.fragment and target.suffix == ".html":
-            if not soup(target).find(id=parts.fragment):
+            if parts.fragment not in anchors(target):
                 problems.append(f"{href}: no #{parts.fragment} in {target.name}")
     assert not problems, f"{path.relative_to(HTML)}: " + "; ".join(problems)

@@ -1,15 +1,15 @@
-"""Every snippet, run afresh, prints exactly what its recorded transcript says, per device."""
+"""Every snippet, run alone with only torch and numpy, prints exactly what its recorded
+transcript says, per device; and the harness reports each way a snippet can go wrong."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
 import textwrap
 
 import pytest
-from project import ROOT
+from project import NOTES, ROOT, clean_python
 
 import transcripts
 
@@ -17,13 +17,32 @@ SNIPPETS = transcripts.all_snippets()
 
 
 @pytest.fixture(scope="session")
-def cpu_outcomes():
-    outcomes = transcripts.run_many(transcripts.check_one, SNIPPETS, "cpu")
+def clean_env_python(tmp_path_factory):
+    """An interpreter that can import torch, numpy, what they need and nothing else."""
+    return clean_python(tmp_path_factory.mktemp("clean-env"))
+
+
+@pytest.fixture(scope="session")
+def cpu_outcomes(clean_env_python, request):
+    timing = transcripts.Timing([], [])
+    outcomes = transcripts.run_many(
+        transcripts.check_one,
+        SNIPPETS,
+        "cpu",
+        python=str(clean_env_python),
+        clean=True,
+        timing=timing,
+    )
+    request.config.stash.setdefault(NOTES, []).append("transcript check: " + timing.summary())
     return {outcome.snippet.name: outcome for outcome in outcomes}
 
 
 @pytest.mark.parametrize("name", [s.name for s in SNIPPETS])
-def test_cpu_transcript_matches_a_fresh_run(name, cpu_outcomes):
+def test_snippet_runs_alone_and_prints_its_cpu_transcript(name, cpu_outcomes):
+    """One run checks both: in a fresh process of an interpreter that has only torch and numpy,
+    from an empty folder, the snippet prints exactly its transcript, raises only the recorded
+    exception (on its last line) and writes nothing to stderr; so `python snippet.py` works
+    for a reader who installed nothing else."""
     outcome = cpu_outcomes[name]
     assert outcome.ok, "\n".join(outcome.problems)
 
@@ -38,7 +57,8 @@ def test_cuda_transcripts_match_a_fresh_run():
     if not transcripts.cuda_available():
         missing = [s.rel for s in SNIPPETS if not s.transcript("cuda").exists()]
         stale = [
-            s.rel for s in SNIPPETS
+            s.rel
+            for s in SNIPPETS
             if s.transcript("cuda").exists()
             and transcripts.read_header(s.transcript("cuda")).get("Source-SHA256") != s.sha256
         ]
@@ -58,8 +78,6 @@ def test_cuda_transcripts_match_a_fresh_run():
 
 @pytest.fixture
 def repo(tmp_path):
-    (tmp_path / "tools").mkdir()
-    shutil.copy(ROOT / "tools" / "transcripts.py", tmp_path / "tools")
     (tmp_path / "snippets" / "demo").mkdir(parents=True)
     return tmp_path
 
@@ -70,11 +88,25 @@ def write(repo, name, source):
     return path
 
 
-def harness(repo, *args, **env):
-    return subprocess.run(
-        [sys.executable, str(repo / "tools" / "transcripts.py"), *args],
-        cwd=repo, capture_output=True, text=True, env={**os.environ, **env},
-    )
+@pytest.fixture(scope="module")
+def server():
+    """One fork server for the harness tests: each snippet still runs in a fresh process."""
+    server = transcripts.ForkServer("cpu")
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def harness(server, capsys):
+    """`harness(repo, "record")`: the command line on the throwaway project, in this process."""
+
+    def run(repo, *args):
+        capsys.readouterr()
+        code = transcripts.main(["--root", str(repo), *args], server=server)
+        out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(args, code, out, err)
+
+    return run
 
 
 GOOD = '''
@@ -89,135 +121,277 @@ GOOD = '''
     '''
 
 
-def test_record_writes_a_transcript_that_doctest_replays(repo):
+def test_record_writes_a_transcript_that_doctest_replays(repo, harness):
+    """Recording through the command line as a GPU runner uses it (the file alone, run by the
+    interpreter); doctest replays what it wrote, and the check passes."""
+    (repo / "tools").mkdir()
+    shutil.copy(ROOT / "tools" / "transcripts.py", repo / "tools")
     write(repo, "good", GOOD)
-    assert harness(repo, "record").returncode == 0
+    command = [sys.executable, str(repo / "tools" / "transcripts.py")]
+    record = subprocess.run(
+        [*command, "record"], cwd=repo, capture_output=True, text=True, check=False
+    )
+    assert record.returncode == 0, record.stderr
+    assert "1 snippets forked from 1 server(s) that imported torch" in record.stdout
     transcript = repo / "transcripts" / "cpu" / "demo" / "good.txt"
     text = transcript.read_text()
     assert "Claim: Doubling a tensor." in text
-    assert ">>> for factor in (2, 3):\n...     print(\"scaled:\", x * factor)\n" in text
+    assert '>>> for factor in (2, 3):\n...     print("scaled:", x * factor)\n' in text
     assert "scaled: tensor([2., 4.])\nscaled: tensor([3., 6.])\n" in text
     assert "<BLANKLINE>" in text
-    replay = subprocess.run([sys.executable, "-m", "doctest", str(transcript)], capture_output=True)
+    replay = subprocess.run(
+        [sys.executable, "-m", "doctest", str(transcript)], capture_output=True, check=False
+    )
     assert replay.returncode == 0, replay.stdout
     check = harness(repo, "check")
     assert check.returncode == 0, check.stderr
 
 
-def test_a_declared_exception_is_recorded_and_checked(repo):
-    write(repo, "fails", '''
+def test_a_declared_exception_is_recorded_and_checked(repo, harness):
+    write(
+        repo,
+        "fails",
+        '''
         """Shapes must agree."""
         import torch
 
         torch.ones(2) @ torch.ones(3)  # raises RuntimeError
-        ''')
+        ''',
+    )
     assert harness(repo, "record").returncode == 0
     text = (repo / "transcripts" / "cpu" / "demo" / "fails.txt").read_text()
-    assert "Traceback (most recent call last):\n    ...\nRuntimeError: inconsistent tensor size" in text
+    assert (
+        "Traceback (most recent call last):\n    ...\nRuntimeError: inconsistent tensor size"
+        in text
+    )
     assert harness(repo, "check").returncode == 0
 
 
-def test_an_unexpected_exception_names_the_line(repo):
-    write(repo, "boom", '''
+def test_an_unexpected_exception_names_the_line(repo, harness):
+    write(
+        repo,
+        "boom",
+        '''
         """Oops."""
         import torch
 
         a = torch.ones(2)
         b = a @ torch.ones(3)
         print("never")
-        ''')
+        ''',
+    )
     result = harness(repo, "record")
     assert result.returncode == 1
     assert "snippets/demo/boom.py:5: unexpected RuntimeError" in result.stderr
     assert 'File "snippets/demo/boom.py", line 5' in result.stderr
 
 
-def test_a_declared_exception_of_another_type_fails(repo):
-    write(repo, "wrong", '''
+def test_a_declared_exception_of_another_type_fails(repo, harness):
+    write(
+        repo,
+        "wrong",
+        '''
         """Oops."""
         import torch
 
         torch.ones(2) @ torch.ones(3)  # raises ValueError
-        ''')
+        ''',
+    )
     result = harness(repo, "record")
-    assert "snippets/demo/wrong.py:4: declared '# raises ValueError' but raised RuntimeError" in result.stderr
+    assert (
+        "snippets/demo/wrong.py:4: declared '# raises ValueError' but raised RuntimeError"
+        in result.stderr
+    )
 
 
-def test_a_declared_exception_that_does_not_happen_fails(repo):
-    write(repo, "calm", '''
+def test_a_declared_exception_that_does_not_happen_fails(repo, harness):
+    write(
+        repo,
+        "calm",
+        '''
         """Calm."""
         print("fine")  # raises RuntimeError
-        ''')
+        ''',
+    )
     result = harness(repo, "record")
-    assert "snippets/demo/calm.py:2: declared '# raises RuntimeError' but ran without raising" in result.stderr
+    assert (
+        "snippets/demo/calm.py:2: declared '# raises RuntimeError' but ran without raising"
+        in result.stderr
+    )
 
 
-def test_a_hanging_snippet_is_stopped_and_named(repo):
-    write(repo, "hangs", '''
+def test_a_hanging_snippet_is_stopped_and_named(repo, harness, monkeypatch):
+    write(
+        repo,
+        "hangs",
+        '''
         """Never ends."""
         import time
 
         while True:
             time.sleep(0.1)
-        ''')
-    result = harness(repo, "record", SNIPPET_TIMEOUT="5")
+        ''',
+    )
+    monkeypatch.setenv("SNIPPET_TIMEOUT", "5")
+    result = harness(repo, "record")
     assert "snippets/demo/hangs.py:4: still running after 5 s" in result.stderr
 
 
-def test_a_value_only_a_notebook_would_show_is_rejected(repo):
-    write(repo, "echo", '''
+def test_a_value_only_a_notebook_would_show_is_rejected(repo, harness):
+    write(
+        repo,
+        "echo",
+        '''
         """Echo."""
         import torch
 
         x = torch.zeros(2)
         x.add_(1)
-        ''')
+        ''',
+    )
     result = harness(repo, "record")
     assert "snippets/demo/echo.py:5: this expression evaluates to Tensor" in result.stderr
 
 
-def test_a_warning_on_stderr_is_rejected(repo):
-    write(repo, "warns", '''
+def test_a_warning_on_stderr_is_rejected(repo, harness):
+    write(
+        repo,
+        "warns",
+        '''
         """Warns."""
         import warnings
 
         warnings.warn("careful")
-        ''')
+        ''',
+    )
     result = harness(repo, "record")
     assert "snippets/demo/warns.py: wrote to stderr" in result.stderr and "careful" in result.stderr
 
 
-def test_a_snippet_without_transcript_fails_the_check(repo):
+def test_a_snippet_without_transcript_fails_the_check(repo, harness):
     write(repo, "good", GOOD)
     result = harness(repo, "check")
-    assert "snippets/demo/good.py: no cpu transcript (transcripts/cpu/demo/good.txt)" in result.stderr
+    assert (
+        "snippets/demo/good.py: no cpu transcript (transcripts/cpu/demo/good.txt)" in result.stderr
+    )
 
 
-def test_a_snippet_edited_after_recording_fails_the_check(repo):
+def test_a_snippet_edited_after_recording_fails_the_check(repo, harness):
     path = write(repo, "good", GOOD)
     harness(repo, "record")
     path.write_text(path.read_text().replace("(2, 3)", "(2, 4)"))
     result = harness(repo, "check")
-    assert "snippets/demo/good.py changed after transcripts/cpu/demo/good.txt was recorded" in result.stderr
+    assert (
+        "snippets/demo/good.py changed after transcripts/cpu/demo/good.txt was recorded"
+        in result.stderr
+    )
 
 
-def test_changed_behaviour_fails_the_check_with_a_diff(repo):
-    write(repo, "env", '''
-        """Reads the environment, standing in for a library that changed its behaviour."""
-        import os
+def test_changed_behaviour_fails_the_check_with_a_diff(repo, harness):
+    answer = repo / "answer.txt"
+    answer.write_text("42")
+    write(
+        repo,
+        "env",
+        f'''
+        """Reads a file, standing in for a library that changed its behaviour."""
+        from pathlib import Path
 
-        print("answer:", os.environ.get("DEMO_ANSWER", "42"))
-        ''')
+        print("answer:", Path({str(answer)!r}).read_text())
+        ''',
+    )
     harness(repo, "record")
-    result = harness(repo, "check", DEMO_ANSWER="41")
+    answer.write_text("41")
+    result = harness(repo, "check")
     assert result.returncode == 1
-    assert "snippets/demo/env.py:4: output differs from transcripts/cpu/demo/env.txt" in result.stderr
+    assert (
+        "snippets/demo/env.py:4: output differs from transcripts/cpu/demo/env.txt" in result.stderr
+    )
     assert "Expected:\n    answer: 42\nGot:\n    answer: 41" in result.stderr
 
 
-def test_a_transcript_of_a_deleted_snippet_fails_the_check(repo):
+def test_a_transcript_of_a_deleted_snippet_fails_the_check(repo, harness):
     path = write(repo, "good", GOOD)
     harness(repo, "record")
     path.unlink()
     result = harness(repo, "check")
-    assert "transcripts/cpu/demo/good.txt: transcript of a snippet that no longer exists" in result.stderr
+    assert (
+        "transcripts/cpu/demo/good.txt: transcript of a snippet that no longer exists"
+        in result.stderr
+    )
+
+
+def test_each_forked_snippet_gets_fresh_random_state(repo, harness):
+    """Forked children would all inherit the server's generators; each is reseeded, as a fresh
+    interpreter is, so two runs of an unseeded snippet differ."""
+    write(
+        repo,
+        "dice",
+        '''
+        """Unseeded."""
+        import random
+
+        import numpy
+        import torch
+
+        print("draws:", torch.rand(1).item(), random.random(), numpy.random.rand())
+        ''',
+    )
+    harness(repo, "record")
+    first = (repo / "transcripts/cpu/demo/dice.txt").read_text()
+    result = harness(repo, "check")
+    assert result.returncode == 1 and "output differs" in result.stderr, result.stderr
+    [recorded] = [line.split()[1:] for line in first.splitlines() if line.startswith("draws:")]
+    got = result.stderr.split("Got:\n")[1].split()[1:4]
+    assert all(a != b for a, b in zip(recorded, got, strict=True)), (recorded, got)
+
+
+def test_the_clean_run_sees_only_torch_and_numpy(repo, clean_env_python):
+    """The run that checks the transcripts is also the check that a snippet runs alone: a
+    snippet importing anything else (a docs or test tool, the harness, the tests' helpers)
+    fails there, naming its line."""
+    modules = ["sphinx", "pytest", "transcripts", "project"]
+    for module in modules:
+        write(
+            repo,
+            f"leans_on_{module}",
+            f'''
+            """Leans on {module}."""
+            import torch
+            import {module}
+            ''',
+        )
+    previous = transcripts.set_root(repo)
+    try:
+        snippets = [transcripts.Snippet(repo / f"snippets/demo/leans_on_{m}.py") for m in modules]
+        found = transcripts.run_many(
+            lambda s, device, server: transcripts.diagnose(s, device, server),
+            snippets,
+            "cpu",
+            jobs=1,
+            python=str(clean_env_python),
+            clean=True,
+        )
+    finally:
+        transcripts.set_root(previous)
+    for module, problems in zip(modules, found, strict=True):
+        expected = f"snippets/demo/leans_on_{module}.py:3: unexpected ModuleNotFoundError"
+        assert any(expected in p for p in problems), problems
+
+
+def test_a_weekly_workflow_replays_the_transcripts_on_the_newest_torch():
+    """PyTorch's behaviour can move under the pinned version's feet: a scheduled workflow replays
+    every CPU transcript against the newest release, apart from the deploying workflow."""
+    import yaml
+
+    path = ROOT / ".github/workflows/newest-torch.yml"
+    workflow = yaml.safe_load(path.read_text())
+    triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as True
+    assert triggers.get("schedule"), f"{path}: no schedule"
+    text = path.read_text()
+    assert "https://download.pytorch.org/whl/cpu torch numpy" in text, "not the newest CPU wheel"
+    assert "tools/transcripts.py check" in text
+    steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
+    uses = [step.get("uses", "") for step in steps]
+    assert not any("deploy" in u or "pages" in u for u in uses), f"{path} must not deploy"
+    assert workflow["permissions"] == {"contents": "read"}, f"{path} needs no write access"

@@ -44,43 +44,53 @@ LANGUAGES = {
 }
 
 
-def environment_is_stale(doctrees: Path) -> bool:
-    """Sphinx re-reads pages whose sources changed, not those whose extensions did."""
-    pickle = doctrees / "environment.pickle"
-    if not pickle.exists():
-        return False
-    code = list((DOCS / "_ext").glob("*.py")) + [ROOT / "tools" / "transcripts.py"]
-    return max(p.stat().st_mtime for p in code) > pickle.stat().st_mtime
-
-
 def sphinx_command(language: str, build: Path, *extra: str, quiet: bool = True) -> list[str]:
     lang = LANGUAGES[language]
     jobs = os.environ.get("SPHINX_JOBS", "auto")
     return [
-        sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n",
-        *(["-q"] if quiet else []), "-j", jobs, "-d", str(build / "doctrees" / lang.folder),
-        *extra, str(DOCS / lang.source), str(build / "html" / lang.folder),
+        sys.executable,
+        "-m",
+        "sphinx",
+        "-b",
+        "html",
+        "-W",
+        "--keep-going",
+        "-n",
+        *(["-q"] if quiet else []),
+        "-j",
+        jobs,
+        "-d",
+        str(build / "doctrees" / lang.folder),
+        *extra,
+        str(DOCS / lang.source),
+        str(build / "html" / lang.folder),
     ]
 
 
-def build_language(language: str, build: Path = DEFAULT_BUILD, quiet: bool = True) -> tuple[float, str]:
+def build_language(
+    language: str, build: Path = DEFAULT_BUILD, quiet: bool = True
+) -> tuple[float, str]:
     """Build one language; return (seconds, log). Exit with a message when it fails."""
     started = time.perf_counter()
     out = LANGUAGES[language].folder
-    doctrees = build / "doctrees" / out
-    extra = ["-E"] if environment_is_stale(doctrees) else []
     env = dict(os.environ, SITE_BUILD_DIR=str(build))
     result = subprocess.run(
-        sphinx_command(language, build, *extra, quiet=quiet), cwd=ROOT, env=env,
-        text=True, stdout=None if quiet else subprocess.PIPE, stderr=subprocess.STDOUT if not quiet else None,
+        sphinx_command(language, build, quiet=quiet),
+        cwd=ROOT,
+        env=env,
+        check=False,
+        text=True,
+        stdout=None if quiet else subprocess.PIPE,
+        stderr=subprocess.STDOUT if not quiet else None,
     )
     log = result.stdout or ""
     if result.returncode:
-        # Nothing half-built is published: drop this language's output, and its environment,
-        # or the next build would skip the pages that failed.
+        # Nothing half-built is published. (Sphinx itself discards the environment of a build
+        # that stopped on an error, so the next build reads every page again.)
         shutil.rmtree(build / "html" / out, ignore_errors=True)
-        shutil.rmtree(doctrees, ignore_errors=True)
-        sys.exit(f"{log}\nbuild of docs/{LANGUAGES[language].source} failed (see the messages above)")
+        sys.exit(
+            f"{log}\nbuild of docs/{LANGUAGES[language].source} failed (see the messages above)"
+        )
     return time.perf_counter() - started, log
 
 
@@ -89,21 +99,28 @@ def pages(build: Path) -> list[str]:
     html = build / "html" / "en"
     skip = {"genindex.html", "search.html"}
     return sorted(
-        p.relative_to(html).as_posix() for p in html.rglob("*.html")
+        p.relative_to(html).as_posix()
+        for p in html.rglob("*.html")
         if p.name not in skip and "_static" not in p.parts and "downloads" not in p.parts
     )
 
 
 def write_sitemap(build: Path, site_url: str) -> None:
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-             'xmlns:xhtml="http://www.w3.org/1999/xhtml">']
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        (
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+            'xmlns:xhtml="http://www.w3.org/1999/xhtml">'
+        ),
+    ]
     for page in pages(build):
         for lang in LANGUAGES.values():
             lines.append(f"  <url><loc>{escape(site_url + lang.folder + '/' + page)}</loc>")
             for other in LANGUAGES.values():
                 href = escape(site_url + other.folder + "/" + page)
-                lines.append(f'    <xhtml:link rel="alternate" hreflang="{other.hreflang}" href="{href}"/>')
+                lines.append(
+                    f'    <xhtml:link rel="alternate" hreflang="{other.hreflang}" href="{href}"/>'
+                )
             lines.append("  </url>")
     lines.append("</urlset>")
     (build / "html" / "sitemap.xml").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -130,14 +147,18 @@ def copy_project(target: Path, cache_from: Path | None = None) -> Path:
     """A throwaway copy of everything a build reads, for tests and the benchmark to change;
     with cache_from (a build folder), its execution cache too, so nothing re-executes."""
     for folder in ("docs", "snippets", "tools", "transcripts"):
-        shutil.copytree(ROOT / folder, target / folder, ignore=shutil.ignore_patterns("_build", "*.mo"))
+        shutil.copytree(
+            ROOT / folder, target / folder, ignore=shutil.ignore_patterns("_build", "*.mo")
+        )
     shutil.copy(ROOT / "LICENSE", target / "LICENSE")  # the course kit's archive holds it
     if cache_from is not None and (cache_from / ".jupyter_cache").exists():
         copy_cache(cache_from, target / "docs" / "_build")
     return target
 
 
-def build(languages: list[str], build: Path = DEFAULT_BUILD, quiet: bool = True) -> dict[str, tuple[float, str]]:
+def build(
+    languages: list[str], build: Path = DEFAULT_BUILD, quiet: bool = True
+) -> dict[str, tuple[float, str]]:
     results = {}
     for language in languages:
         results[language] = build_language(language, build, quiet)
@@ -149,12 +170,16 @@ def build(languages: list[str], build: Path = DEFAULT_BUILD, quiet: bool = True)
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("languages", nargs="*", help=f"some of {', '.join(LANGUAGES)} (default: all)")
+    parser.add_argument(
+        "languages", nargs="*", help=f"some of {', '.join(LANGUAGES)} (default: all)"
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_BUILD, help="build folder")
     args = parser.parse_args()
     unknown = set(args.languages) - set(LANGUAGES)
     if unknown:
-        parser.error(f"unknown language {', '.join(sorted(unknown))}; choose from {', '.join(LANGUAGES)}")
+        parser.error(
+            f"unknown language {', '.join(sorted(unknown))}; choose from {', '.join(LANGUAGES)}"
+        )
     build(args.languages or list(LANGUAGES), args.out.resolve())
 
 

@@ -4,13 +4,13 @@ Every snippet in ``snippets/`` has one transcript per device in ``transcripts/<d
 snippet's statements as ``>>>`` examples with the output each one printed, in doctest format,
 so ``python -m doctest transcripts/cpu/detach/stops_gradient.txt`` replays it.
 
-    python tools/transcripts.py record [--device cpu|cuda] [SNIPPET ...]
-    python tools/transcripts.py check  [--device cpu|cuda] [SNIPPET ...]
+    python tools/transcripts.py record [--device cpu|cuda] [--root DIR] [SNIPPET ...]
+    python tools/transcripts.py check  [--device cpu|cuda] [--root DIR] [SNIPPET ...]
 
 ``record`` runs each snippet and writes its transcript; ``check`` replays each transcript with
 doctest and fails, naming the snippet line, when today's output differs, when the snippet changed
-after it was recorded, or when it has no transcript.  Each snippet runs in a fresh interpreter
-with a time limit.  This file needs only the standard library and the torch under test, so a GPU
+after it was recorded, or when it has no transcript.  Each snippet runs in a fresh process with
+a time limit, forked from a server that has imported torch once (see ForkServer).  This file needs only the standard library and the torch under test, so a GPU
 runner with nothing else installed can use it.
 
 Two comments in a snippet are read here (both are plain Python comments, harmless to a reader):
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import ast
 import concurrent.futures
+import contextlib
 import dataclasses
 import datetime
 import doctest
@@ -33,9 +34,13 @@ import json
 import os
 import platform
 import re
+import select
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import traceback
 from pathlib import Path
 
@@ -43,7 +48,21 @@ ROOT = Path(__file__).resolve().parents[1]
 SNIPPETS = ROOT / "snippets"
 TRANSCRIPTS = ROOT / "transcripts"
 DEVICES = ("cpu", "cuda")
-TIMEOUT_S = float(os.environ.get("SNIPPET_TIMEOUT", "60"))
+
+
+def timeout_s() -> float:
+    """Seconds a snippet may run (SNIPPET_TIMEOUT, read when it starts; default 60)."""
+    return float(os.environ.get("SNIPPET_TIMEOUT", "60"))
+
+
+def set_root(root: Path) -> Path:
+    """Work on the project at `root` (its snippets/ and transcripts/); return the previous root."""
+    global ROOT, SNIPPETS, TRANSCRIPTS
+    previous = ROOT
+    ROOT = Path(root).resolve()
+    SNIPPETS, TRANSCRIPTS = ROOT / "snippets", ROOT / "transcripts"
+    return previous
+
 
 RAISES = re.compile(r"#\s*raises\s+([A-Za-z_][\w.]*)")
 DEVICE_DEPENDENT = re.compile(r"^#\s*device-dependent:\s*(.+)$", re.MULTILINE)
@@ -244,7 +263,7 @@ def recorded_output(snippet: Snippet, device: str = "cpu") -> tuple[str, str | N
 
 
 def same_but_date(old: str, new: str) -> bool:
-    strip = lambda t: re.sub(r"^Recorded: .*$", "", t, flags=re.MULTILINE)  # noqa: E731
+    strip = lambda t: re.sub(r"^Recorded: .*$", "", t, flags=re.MULTILINE)
     return strip(old) == strip(new)
 
 
@@ -299,7 +318,8 @@ class _Runner(doctest.DocTestRunner):
                 "exception_mro": [c.__name__ for c in exc_type.__mro__],
                 "want": traceback_want(exc_type, exc_value),
                 "traceback": "".join(
-                    traceback.format_list(frames) + traceback.format_exception_only(exc_type, exc_value)
+                    traceback.format_list(frames)
+                    + traceback.format_exception_only(exc_type, exc_value)
                 ),
             }
         )
@@ -342,11 +362,11 @@ def child_run(snippet: Snippet, mode: str, device: str) -> dict:
         if got != expected:
             return {"stale": True}
     setup = [0] * len(setup_sources(device))
-    test = doctest.DocTest(
-        examples, {"__name__": "__main__"}, snippet.rel, snippet.rel, 0, None
-    )
+    test = doctest.DocTest(examples, {"__name__": "__main__"}, snippet.rel, snippet.rel, 0, None)
     runner = _Runner(
-        snippet.rel, setup + [s.line for s in statements], setup + [s.first_line for s in statements]
+        snippet.rel,
+        setup + [s.line for s in statements],
+        setup + [s.first_line for s in statements],
     )
     guard = _StderrGuard()
     sys.__displayhook__ = _no_echo  # doctest installs sys.__displayhook__ for each run
@@ -372,7 +392,7 @@ def _child_main(argv: list[str]) -> int:
 
 
 # --------------------------------------------------------------------------------------------
-# The parent side: run snippets in fresh interpreters, judge the outcomes
+# The parent side: run snippets in fresh processes, judge the outcomes
 
 
 @dataclasses.dataclass
@@ -387,32 +407,184 @@ class Outcome:
         return not self.problems
 
 
-def _spawn(snippet: Snippet, mode: str, device: str) -> dict:
-    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONUNBUFFERED="1")
-    if device == "cpu":
-        env["CUDA_VISIBLE_DEVICES"] = ""
-    with tempfile.TemporaryDirectory() as tmp:
-        result_path = Path(tmp, "result.json")
-        cmd = [sys.executable, __file__, "_child", mode, device, str(snippet.path), str(result_path)]
+class ForkServer:
+    """A child interpreter that imports torch once, then forks one fresh process per snippet.
+
+    ``import torch`` costs about 2 s; forking a process that has already paid it costs a few
+    milliseconds. Each forked child is as clean as a new interpreter for a snippet: it starts
+    from the server's state, in which no torch operation has run and CUDA is not initialised,
+    in an empty working folder that is also its ``sys.path[0]``, with its own stdout and stderr
+    files, and with the generators a fresh interpreter seeds randomly (torch's CPU generator,
+    NumPy's, ``random``'s) reseeded from the operating system, so an unseeded snippet never
+    sees its siblings' numbers; CUDA's start in the child with their usual default seed. ``python`` is the interpreter to use (default: this one); with
+    ``clean=True`` the server gets no ``PYTHONPATH``-like variables, so it sees exactly that
+    interpreter's packages.
+    """
+
+    def __init__(self, device: str, python: str | None = None, clean: bool = False):
+        env = dict(os.environ)
+        if clean:
+            env = {k: v for k, v in env.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+        env.update(PYTHONHASHSEED="0", PYTHONUNBUFFERED="1")
+        if device == "cpu":
+            env["CUDA_VISIBLE_DEVICES"] = ""
+        self._home = tempfile.TemporaryDirectory()
+        started = time.perf_counter()
+        self._proc = subprocess.Popen(
+            [python or sys.executable, str(Path(__file__).resolve()), "_server"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=self._home.name,
+            env=env,
+        )
+        self._buffer = b""
+        ready = self._readline(timeout_s() + 60)
+        if ready != "ready":
+            self.close()
+            raise SnippetError(f"the snippet server did not start (it said {ready!r})")
+        self.start_s = time.perf_counter() - started  # what a fresh interpreter would pay
+        self.runs: list[float] = []
+
+    def _readline(self, timeout: float | None) -> str | None:
+        """One line from the server, or None when nothing came within `timeout` seconds."""
+        fd = self._proc.stdout.fileno()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while b"\n" not in self._buffer:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if not select.select([fd], [], [], left)[0]:
+                return None
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                return "closed"
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return line.decode()
+
+    def run(self, snippet: Snippet, mode: str, device: str) -> dict:
+        started = time.perf_counter()
+        with tempfile.TemporaryDirectory() as workdir:
+            request = {
+                "mode": mode,
+                "device": device,
+                "snippet": str(snippet.path),
+                "workdir": workdir,
+                "root": str(ROOT),
+            }
+            self._proc.stdin.write((json.dumps(request) + "\n").encode())
+            self._proc.stdin.flush()
+            answer = self._readline(30) or ""
+            if not answer.startswith("pid "):
+                raise SnippetError(f"{snippet.rel}: the snippet server failed ({answer!r})")
+            pid = int(answer.split()[1])
+            limit = timeout_s()
+            answer = self._readline(limit)
+            timed_out = answer is None
+            if timed_out:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+                answer = self._readline(30) or ""
+            err = Path(workdir, "stderr").read_text(encoding="utf-8", errors="replace")
+            if timed_out:
+                marks = re.findall(rf"^{PROGRESS}(\d+)$", err, re.MULTILINE)
+                where = f"{snippet.rel}:{marks[-1]}" if marks else snippet.rel
+                raise SnippetError(f"{where}: still running after {limit:g} s (hangs?)")
+            stray = re.sub(rf"^{PROGRESS}\d+\n", "", err, flags=re.MULTILINE)
+            leaked = Path(workdir, "stdout").read_text(encoding="utf-8", errors="replace")
+            if leaked:  # written to file descriptor 1 directly, around doctest's capture
+                stray += f"(and to stdout, where no transcript sees it:)\n{leaked}"
+            result_path = Path(workdir, "result.json")
+            if not result_path.exists():
+                raise SnippetError(
+                    f"{snippet.rel}: the process running it died ({answer}):\n{stray}"
+                )
+            payload = json.loads(result_path.read_text(encoding="utf-8"))
+        self.runs.append(time.perf_counter() - started)
+        if "error" in payload:
+            raise SnippetError(payload["error"])
+        payload["stray_stderr"] = stray
+        return payload
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self._proc.stdin.close()
         try:
-            proc = subprocess.run(
-                cmd, cwd=tmp, env=env, capture_output=True, text=True, timeout=TIMEOUT_S
-            )
-        except subprocess.TimeoutExpired as exc:
-            err = exc.stderr.decode() if isinstance(exc.stderr, bytes) else (exc.stderr or "")
-            marks = re.findall(rf"^{PROGRESS}(\d+)$", err, re.MULTILINE)
-            where = f"{snippet.rel}:{marks[-1]}" if marks else snippet.rel
-            raise SnippetError(f"{where}: still running after {TIMEOUT_S:g} s (hangs?)") from None
-        stray = re.sub(rf"^{PROGRESS}\d+\n", "", proc.stderr, flags=re.MULTILINE)
-        if not result_path.exists():
-            raise SnippetError(
-                f"{snippet.rel}: the interpreter running it died (exit {proc.returncode}):\n{stray}"
-            )
-        payload = json.loads(result_path.read_text(encoding="utf-8"))
-    if "error" in payload:
-        raise SnippetError(payload["error"])
-    payload["stray_stderr"] = stray
-    return payload
+            self._proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.wait()
+        self._proc.stdout.close()
+        self._home.cleanup()
+
+
+def _server_main() -> int:
+    """The server side of ForkServer: import torch, then fork a child per request on stdin."""
+    import random
+
+    with contextlib.suppress(ImportError):
+        import torch  # noqa: F401  (the point: children inherit it already imported)
+    protocol = os.dup(1)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 1)  # nothing the server or a child prints can reach the protocol pipe
+
+    def say(text: str) -> None:
+        os.write(protocol, (text + "\n").encode())
+
+    say("ready")
+    for line in sys.stdin:
+        request = json.loads(line)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                os.close(protocol)
+                workdir = request["workdir"]
+                os.chdir(workdir)
+                for fd, name in ((1, "stdout"), (2, "stderr")):
+                    target = os.open(Path(workdir, name), os.O_WRONLY | os.O_CREAT, 0o644)
+                    os.dup2(target, fd)
+                    os.close(target)
+                os.dup2(devnull, 0)
+                sys.path[0] = workdir  # as for `python snippet.py` run from an empty folder
+                sys.argv = [request["snippet"]]
+                set_root(Path(request["root"]))
+                random.seed()
+                if "torch" in sys.modules:
+                    # The CPU generator only, as a fresh interpreter seeds it; CUDA generators
+                    # start lazily in the child with their usual fixed default seed.
+                    sys.modules["torch"].default_generator.seed()
+                if "numpy" in sys.modules:
+                    sys.modules["numpy"].random.seed()
+                code = _child_main(
+                    [
+                        request["mode"],
+                        request["device"],
+                        request["snippet"],
+                        str(Path(workdir, "result.json")),
+                    ]
+                )
+            except BaseException:  # noqa: BLE001  (reported through stderr and the exit code)
+                traceback.print_exc()
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+        say(f"pid {pid}")
+        _, status = os.waitpid(pid, 0)
+        say(f"exit {os.waitstatus_to_exitcode(status)}")
+    return 0
+
+
+def _spawn(snippet: Snippet, mode: str, device: str, server: ForkServer | None = None) -> dict:
+    """Run one snippet in a fresh process (forked from `server`, or from a new one)."""
+    if server is not None:
+        return server.run(snippet, mode, device)
+    server = ForkServer(device)
+    try:
+        return server.run(snippet, mode, device)
+    finally:
+        server.close()
 
 
 def _judge_exceptions(snippet: Snippet, payload: dict, device: str) -> list[str]:
@@ -459,9 +631,9 @@ def _judge_stderr(snippet: Snippet, payload: dict) -> list[str]:
     ]
 
 
-def record_one(snippet: Snippet, device: str) -> Outcome:
+def record_one(snippet: Snippet, device: str, server: ForkServer | None = None) -> Outcome:
     try:
-        payload = _spawn(snippet, "record", device)
+        payload = _spawn(snippet, "record", device, server)
         problems = _judge_exceptions(snippet, payload, device) + _judge_stderr(snippet, payload)
         if problems:
             return Outcome(snippet, device, problems)
@@ -479,16 +651,16 @@ def record_one(snippet: Snippet, device: str) -> Outcome:
     return Outcome(snippet, device, [], written=True)
 
 
-def diagnose(snippet: Snippet, device: str = "cpu") -> list[str]:
+def diagnose(snippet: Snippet, device: str = "cpu", server: ForkServer | None = None) -> list[str]:
     """Run a snippet as `record` would, write nothing, and return its problems."""
     try:
-        payload = _spawn(snippet, "record", device)
+        payload = _spawn(snippet, "record", device, server)
     except SnippetError as exc:
         return [str(exc)]
     return _judge_exceptions(snippet, payload, device) + _judge_stderr(snippet, payload)
 
 
-def check_one(snippet: Snippet, device: str) -> Outcome:
+def check_one(snippet: Snippet, device: str, server: ForkServer | None = None) -> Outcome:
     path = snippet.transcript(device)
     rel = path.relative_to(ROOT).as_posix()
     hint = f"run `nox -s record -- {snippet.rel}` and review the diff"
@@ -499,7 +671,7 @@ def check_one(snippet: Snippet, device: str) -> Outcome:
             return Outcome(
                 snippet, device, [f"{snippet.rel} changed after {rel} was recorded; {hint}"]
             )
-        payload = _spawn(snippet, "check", device)
+        payload = _spawn(snippet, "check", device, server)
         if payload["stale"]:
             return Outcome(
                 snippet, device, [f"{rel}: its examples are not {snippet.rel}'s statements; {hint}"]
@@ -539,33 +711,106 @@ def orphans(device: str) -> list[Path]:
     ]
 
 
-def run_many(action, snippets: list[Snippet], device: str, jobs: int | None = None) -> list[Outcome]:
-    jobs = jobs or max(1, os.cpu_count() or 1)
-    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        return list(pool.map(lambda s: action(s, device), snippets))
+@dataclasses.dataclass
+class Timing:
+    """What the fork servers saved: each server's start is what a fresh interpreter would pay."""
+
+    servers_s: list[float]
+    runs_s: list[float]
+
+    def summary(self) -> str:
+        if not self.servers_s or not self.runs_s:
+            return "no snippet ran"
+        start = sum(self.servers_s) / len(self.servers_s)
+        per_run = sum(self.runs_s) / len(self.runs_s)
+        return (
+            f"{len(self.runs_s)} snippets forked from {len(self.servers_s)} server(s) that imported "
+            f"torch in {start:.1f} s; {per_run * 1000:.0f} ms per snippet, against about "
+            f"{start + per_run:.1f} s in a fresh interpreter ({(start + per_run) / per_run:.0f}x)"
+        )
+
+
+def run_many(
+    action,
+    snippets: list[Snippet],
+    device: str,
+    jobs: int | None = None,
+    python: str | None = None,
+    clean: bool = False,
+    timing: Timing | None = None,
+) -> list[Outcome]:
+    """`action(snippet, device, server)` for each snippet, in parallel, each on a fork server.
+
+    `python` and `clean` choose the interpreter that runs the snippets (see ForkServer).
+    """
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(snippets)))
+    if not snippets:
+        return []
+    local = threading.local()
+    servers: list[ForkServer] = []
+    lock = threading.Lock()
+
+    def task(snippet: Snippet) -> Outcome:
+        if getattr(local, "server", None) is None:
+            local.server = ForkServer(device, python=python, clean=clean)
+            with lock:
+                servers.append(local.server)
+        return action(snippet, device, local.server)
+
+    try:
+        with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+            return list(pool.map(task, snippets))
+    finally:
+        for server in servers:
+            if timing is not None:
+                timing.servers_s.append(server.start_s)
+                timing.runs_s.extend(server.runs)
+            server.close()
 
 
 def cuda_available() -> bool:
     """Asked in a child interpreter, so this process never initialises CUDA."""
     code = "import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)"
-    return subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
+    return (
+        subprocess.run([sys.executable, "-c", code], capture_output=True, check=False).returncode
+        == 0
+    )
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, server: ForkServer | None = None) -> int:
+    """The command line. `server` (tests): run every snippet on that fork server."""
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "_child":
-        return _child_main(argv[1:])
+    if argv and argv[0] == "_server":
+        return _server_main()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("action", choices=["record", "check"])
     parser.add_argument("--device", choices=DEVICES, default="cpu")
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=ROOT,
+        help="the project: its snippets/ and transcripts/ (default: %(default)s)",
+    )
     parser.add_argument("snippets", nargs="*", help="snippet files or folders (default: all)")
     args = parser.parse_args(argv)
-    if args.device == "cuda" and not cuda_available():
+    previous = set_root(args.root)
+    try:
+        return _main(args, server)
+    finally:
+        set_root(previous)
+
+
+def _main(args: argparse.Namespace, server: ForkServer | None) -> int:
+    if server is None and args.device == "cuda" and not cuda_available():
         print("CUDA is not available here: nothing recorded or checked for cuda.")
         return 1
     snippets = resolve(args.snippets)
     action = record_one if args.action == "record" else check_one
-    outcomes = run_many(action, snippets, args.device)
+    timing = Timing([], [])
+    if server is None:
+        outcomes = run_many(action, snippets, args.device, timing=timing)
+    else:
+        outcomes = [action(snippet, args.device, server) for snippet in snippets]
     failed = [o for o in outcomes if not o.ok]
     for outcome in outcomes:
         status = "FAIL" if not outcome.ok else ("wrote" if outcome.written else "ok")
@@ -574,11 +819,16 @@ def main(argv: list[str] | None = None) -> int:
         print("\n" + "\n".join(outcome.problems), file=sys.stderr)
     if args.action == "check" and not args.snippets:
         for path in orphans(args.device):
-            print(f"\n{path.relative_to(ROOT)}: transcript of a snippet that no longer exists",
-                  file=sys.stderr)
+            print(
+                f"\n{path.relative_to(ROOT)}: transcript of a snippet that no longer exists",
+                file=sys.stderr,
+            )
             failed.append(None)
-    print(f"\n{len(outcomes) - len(failed)} ok, {len(failed)} failed ({args.device}, "
-          f"{args.action})")
+    print(
+        f"\n{len(outcomes) - len(failed)} ok, {len(failed)} failed ({args.device}, {args.action})"
+    )
+    if server is None:
+        print(timing.summary())
     return 1 if failed else 0
 
 

@@ -1,0 +1,169 @@
+"""Build guards: a build never passes on stale work. Inside Sphinx, so `tools/build.py`,
+`nox -s preview`, `nox -s linkcheck` and a plain `sphinx-build` all get them.
+
+* A changed extension re-reads every page. Sphinx re-reads pages whose sources changed, not
+  those whose extensions did; but it discards a saved environment when an extension's
+  ``env_version`` differs. This extension's ``env_version`` is a digest of the source of every
+  local extension (``docs/_ext/*.py``) and of the transcript harness they import.
+* A page that had a problem is read again. Sphinx discards its environment when a build stops
+  on an error (``-W``), but where warnings do not stop it (``nox -s preview``) it saves the
+  environment, finds the page up to date next time, skips it, and the warning is gone. Pages
+  that a warning or error was logged at are listed in ``<doctrees>/build_guards.json`` and
+  handed back to Sphinx as outdated until they build cleanly.
+* Every page links myst-nb's stylesheet the same way. Sphinx adds a ``?v=<checksum>`` to a
+  stylesheet link when the file is already in the output, and myst-nb copies its stylesheet only
+  at the end of a build: a clean build's pages link it bare, a later build's pages with ``?v=``,
+  so a no-op rebuild rewrote the pages Sphinx always writes (search, index of terms). It is
+  copied before any page is written instead.
+* An incremental build's search index is the clean build's. Sphinx 8.2 reloads the previous
+  ``searchindex.js`` for the pages it does not write again, but forgets their index entries
+  (``indexentries``: the glossary's terms), so a no-op rebuild dropped them from search. The
+  loader here restores them, and forgets those of pages that no longer exist.
+* Which documents Sphinx read is recorded in the same file (``"read"``), for the tests: an
+  event handler sees the list Sphinx acts on, where a log can be coloured, reworded or parallel.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import logging
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging as sphinx_logging
+
+EXT = Path(__file__).resolve().parent
+SOURCES = sorted(EXT.glob("*.py")) + [EXT.parents[1] / "tools" / "transcripts.py"]
+RECORD = "build_guards.json"
+
+
+def source_version(sources: list[Path] = SOURCES) -> int:
+    """A number that changes whenever the source of a local extension changes."""
+    digest = hashlib.sha256()
+    for path in sources:
+        if path.exists():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return int(digest.hexdigest()[:12], 16)
+
+
+class _Problems(logging.Handler):
+    """Collects the documents that a warning or error was logged at."""
+
+    def __init__(self, app: Sphinx):
+        super().__init__(logging.WARNING)
+        self.app = app
+        self.docnames: set[str] = set()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        env = getattr(self.app, "env", None)
+        location = getattr(record, "location", None)
+        if env is None or location is None:
+            return
+        if isinstance(location, tuple):
+            location = location[0]
+        elif not isinstance(location, str):  # a node
+            location = getattr(location, "source", None) or ""
+        path = str(location).split(":")[0]
+        docname = location if location in env.found_docs else env.path2doc(path)
+        if docname:
+            self.docnames.add(docname)
+
+
+def _record(app: Sphinx) -> Path:
+    return Path(app.doctreedir) / RECORD
+
+
+def _load(app: Sphinx) -> dict:
+    try:
+        return json.loads(_record(app).read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return {}
+
+
+def _save(app: Sphinx, **fields) -> None:
+    data = {**_load(app), **fields}
+    _record(app).parent.mkdir(parents=True, exist_ok=True)
+    _record(app).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def failed_last_time(app: Sphinx, env: BuildEnvironment, added, changed, removed) -> list[str]:
+    return sorted(set(_load(app).get("failed", [])) & env.found_docs - set(removed))
+
+
+def note_read(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    _save(app, read=sorted(docnames), failed=sorted(set(_load(app).get("failed", []))))
+
+
+def note_failures(app: Sphinx, exception: BaseException | None) -> None:
+    handler: _Problems = app._build_guards_handler  # type: ignore[attr-defined]
+    sphinx_logging.getLogger("sphinx").logger.removeHandler(handler)
+    failed = set(handler.docnames)
+    if exception is not None and not failed:
+        failed = set(app.env.found_docs) if getattr(app, "env", None) else set()
+    read = set(_load(app).get("read", []))
+    # A page read again and clean is no longer failed; one not read keeps its mark.
+    still = (set(_load(app).get("failed", [])) - read) | failed
+    _save(app, failed=sorted(still))
+
+
+def stylesheet_first(app: Sphinx) -> None:
+    from myst_nb.sphinx_ext import add_global_html_resources
+
+    if app.builder.format == "html":
+        (Path(app.outdir) / "_static").mkdir(parents=True, exist_ok=True)
+        add_global_html_resources(app, None)  # copies mystnb.<hash>.css
+
+
+def _keep_index_entries() -> None:
+    from sphinx.search import IndexBuilder
+
+    if getattr(IndexBuilder, "_build_guards", False):
+        return
+    load, prune, freeze = IndexBuilder.load, IndexBuilder.prune, IndexBuilder.freeze
+
+    def load_with_entries(self, stream, format) -> None:
+        if isinstance(format, str):
+            format = self.formats[format]
+        text = stream.read()
+        frozen = format.loads(text)
+        load(self, io.StringIO(text) if isinstance(text, str) else io.BytesIO(text), format)
+        names = frozen["docnames"]
+        entries: dict[str, list[tuple[str, str, str]]] = {}
+        for entry, places in frozen.get("indexentries", {}).items():
+            for doc, entry_id, main in places:
+                entries.setdefault(names[doc], []).append((entry, entry_id, "main" if main else ""))
+        self._index_entries = {name: sorted(entries[name]) for name in names if name in entries}
+
+    def prune_with_entries(self, docnames) -> None:
+        prune(self, docnames)
+        keep = set(docnames)
+        self._index_entries = {k: v for k, v in self._index_entries.items() if k in keep}
+
+    def freeze_in_page_order(self):
+        # Pages are fed in the order they are written, which differs between a clean build and
+        # an incremental one; the entries are listed in page order either way.
+        self._index_entries = dict(sorted(self._index_entries.items()))
+        return freeze(self)
+
+    IndexBuilder.load, IndexBuilder.prune = load_with_entries, prune_with_entries
+    IndexBuilder.freeze = freeze_in_page_order
+    IndexBuilder._build_guards = True
+
+
+def setup(app: Sphinx):
+    _keep_index_entries()
+    handler = _Problems(app)
+    app._build_guards_handler = handler  # type: ignore[attr-defined]
+    sphinx_logging.getLogger("sphinx").logger.addHandler(handler)
+    app.connect("builder-inited", stylesheet_first)
+    app.connect("env-get-outdated", failed_last_time)
+    app.connect("env-before-read-docs", note_read)
+    app.connect("build-finished", note_failures)
+    return {
+        "env_version": source_version(),
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }
