@@ -347,3 +347,18 @@ def test_a_failed_build_still_fails_when_run_again(tmp_path):
     build_broken(project)
     again = build_broken(project)
     assert "snippets/demo/case.py:5: unexpected RuntimeError" in again.stdout + again.stderr
+
+
+def test_a_line_printed_in_two_chunks_is_shown_as_one_line():
+    """ipykernel may send one print in two messages; the page must show the line whole (myst-nb's
+    own merge strips each chunk and adds a newline: `x:` and ` tensor(...)` on two lines)."""
+    import snippet_cells
+
+    chunks = [
+        {"output_type": "stream", "name": "stdout", "text": "x:"},
+        {"output_type": "stream", "name": "stdout", "text": " tensor([1., 2.])\n"},
+        {"output_type": "stream", "name": "stdout", "text": "x.grad: tensor([3., 3.])\n"},
+    ]
+    merged = snippet_cells.merge_streams_verbatim(chunks)
+    assert [o["text"] for o in merged] == ["x: tensor([1., 2.])\nx.grad: tensor([3., 3.])\n"]
+    assert chunks[0]["text"] == "x:", "the cached outputs must not be changed in place"

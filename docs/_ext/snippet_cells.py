@@ -18,6 +18,7 @@ One job: make every ``{code-cell}`` that ``:load:``-s a snippet trustworthy and 
 
 from __future__ import annotations
 
+import copy
 import re
 from importlib.metadata import version
 import shutil
@@ -183,6 +184,26 @@ def _cell_outputs(cell: nodes.container) -> tuple[str, str]:
     return "\n".join(printed), "\n".join(error)
 
 
+def merge_streams_verbatim(outputs: list) -> list:
+    """Each stream's chunks joined exactly as they were written, in the first chunk's place.
+
+    ipykernel sends what a cell prints in chunks on a 0.2 s timer, so one ``print`` can arrive
+    in two messages (more often on a loaded machine).  myst-nb's own ``coalesce_streams`` strips
+    each chunk and appends a newline, which splits that line in two on the page and leaves an
+    ``{out}`` label with nothing after it.  This replaces it (``nb_merge_streams``).
+    """
+    merged, streams = [], {}
+    for output in outputs:
+        if output.get("output_type") == "stream":
+            if output["name"] in streams:
+                streams[output["name"]]["text"] += output["text"]
+                continue
+            output = copy.copy(output)
+            streams[output["name"]] = output
+        merged.append(output)
+    return merged
+
+
 def resolve_values(env, doctree: nodes.document, outputs: dict[str, tuple[str, str]]) -> None:
     for node in list(doctree.findall(snippet_value)):
         kind, target = node["kind"], node["target"]
@@ -210,11 +231,12 @@ def resolve_values(env, doctree: nodes.document, outputs: dict[str, tuple[str, s
                         break
                 if value is not None:
                     break
-        if value is None:
+        if not value:
             what = (
                 "raised no exception" if kind == "error"
-                else f"printed no table cell '{label}' (or it is ambiguous)" if "|" in label
-                else f"printed no line '{label}: ...'"
+                else f"printed no table cell '{label}' (or it is ambiguous, or empty)"
+                if "|" in label
+                else f"printed no line '{label}: ...' with a value after the label"
             )
             logger.error(
                 "{%s}`%s`: snippets/%s.py %s on this page", kind, target, name, what,
@@ -410,6 +432,9 @@ def separate_output_folders(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx):
+    import myst_nb.core.render
+
+    myst_nb.core.render.coalesce_streams = merge_streams_verbatim
     app.add_config_value("snippets_ipython_profile", "", "env")
     app.add_config_value("snippets_notebook_folder", "", "env")
     app.add_node(snippet_value)
