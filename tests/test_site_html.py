@@ -354,3 +354,31 @@ def test_every_page_has_a_social_preview_without_images(page):
     assert meta.get("twitter:card") == "summary"
     images = [k for k in meta if k and ("image" in k)]
     assert not images, f"{page.html}: {images}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_subset_icon_fonts_have_every_icon_the_pages_show(language):
+    """lean_theme.py subsets Font Awesome to the icons in use; none may be left out."""
+    from fontTools.ttLib import TTFont
+    from lean_theme import ICON_CLASS, ICON_RULE, css_glyphs, theme_static
+
+    folder = HTML / LANGUAGES[language][0]
+    css = (theme_static() / "styles" / "pydata-sphinx-theme.css").read_text(encoding="utf-8")
+    icons = {name.lstrip("."): int(code, 16) for names, code in ICON_RULE.findall(css)
+             for name in names.split(",") if name}
+    used = {name for page in folder.glob("*.html")
+            for element in soup(page).find_all(class_=ICON_CLASS)
+            for name in element["class"] if name in icons}
+    assert {"fa-sun", "fa-moon", "fa-magnifying-glass", "fa-download"} <= used, used
+    fonts = sorted((folder / "_static/vendor/fontawesome/webfonts").glob("*.woff2"))
+    assert fonts, f"{folder}: no webfonts"
+    covered = set()
+    for font in fonts:
+        assert font.stat().st_size < 10_000, f"{font}: {font.stat().st_size} bytes, not subset"
+        covered |= set(TTFont(font).getBestCmap() or {})
+    missing = sorted(name for name in used if icons[name] not in covered)
+    assert not missing, f"{folder}: icons without a glyph in the subset fonts: {missing}"
+    # ... nor the glyphs the stylesheet draws itself (admonitions, external links).
+    drawn = css_glyphs(css)
+    assert 0xF05A in drawn or any(0xE000 <= c <= 0xF8FF for c in drawn), "no stylesheet glyphs found"
+    assert not sorted(hex(c) for c in drawn - covered), f"{folder}: stylesheet glyphs left out"

@@ -49,6 +49,7 @@ FONT_FOLDER = "vendor/fontawesome/webfonts"
 ICON_RULE = re.compile(r'((?:\.fa-[a-z0-9-]+,?)+)\{--fa:"\\([0-9a-f]+)"\}')
 ICON_CLASS = re.compile(r"\bfa-[a-z0-9-]+")
 CSS_CODEPOINT = re.compile(r'"\\([0-9a-f]{4,5})"')
+PRIVATE_USE = re.compile("[\ue000-\uf8ff]")  # the stylesheet also writes some glyphs literally
 DESCRIPTION_LENGTH = {"en": 200, "zh_CN": 110}
 
 
@@ -94,8 +95,16 @@ def used_codepoints(outdir: Path) -> set[int]:
             names.update(ICON_CLASS.findall(path.read_text(encoding="utf-8", errors="replace")))
     codepoints = {icons[name] for name in names if name in icons}
     # Glyphs the stylesheet draws itself (admonition, external-link and dropdown icons).
-    codepoints |= {int(code, 16) for code in CSS_CODEPOINT.findall(ICON_RULE.sub("", css))}
+    codepoints |= css_glyphs(css)
     return codepoints | {0x20}
+
+
+def css_glyphs(css: str) -> set[int]:
+    """Codepoints the stylesheet itself shows (not through an .fa-* class)."""
+    rest = ICON_RULE.sub("", css)
+    return {int(code, 16) for code in CSS_CODEPOINT.findall(rest)} | {
+        ord(char) for char in PRIVATE_USE.findall(rest)
+    }
 
 
 def subset_fonts(outdir: Path) -> None:
