@@ -201,9 +201,17 @@ def test_phone_width_has_no_horizontal_scrolling(page, browser, site_url):
     overflow = tab.evaluate(
         "() => [document.documentElement.scrollWidth, window.innerWidth]"
     )
+    # Nothing of the article header (switcher, buttons) is pushed off the screen either.
+    clipped = tab.evaluate(
+        """() => [...document.querySelectorAll('.article-header-buttons > *')]
+             .filter((e) => e.getBoundingClientRect().width > 0
+                            && e.getBoundingClientRect().right > window.innerWidth + 0.5)
+             .map((e) => e.className)"""
+    )
     screenshot(tab, page, "phone")
     context.close()
     assert overflow[0] <= overflow[1], f"{page.rel}: {overflow[0]}px wide in a {overflow[1]}px screen"
+    assert not clipped, f"{page.rel}: off the screen at phone width: {clipped}"
 
 
 def luminance(css_color: str) -> float:
