@@ -29,6 +29,7 @@ from docutils import nodes
 from docutils.parsers.rst import Directive
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 
 import transcripts
 from transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
@@ -294,11 +295,16 @@ def header_buttons(app: Sphinx, pagename: str, templatename: str, context: dict,
         elif label == "launch-buttons":
             if not names:
                 continue
-            source = f"{pagename}{Path(app.env.doc2path(pagename)).suffix}"
+            # The theme points at <path_to_docs>/<page><source suffix>: the MyST source.
+            folder = app.config.html_theme_options["path_to_docs"]
+            source = f"/{folder}/{pagename}{Path(app.env.doc2path(pagename)).suffix}"
             launch = []
             for item in button["buttons"]:
-                url = item["url"].replace(f"/{source}", f"/{pagename}.ipynb")
-                launch.append({**item, "url": url, "tooltip": _("Open this page's notebook in %s") % item["text"]})
+                if source not in item["url"]:
+                    raise ExtensionError(f"{pagename}: launch URL {item['url']} is not for {source}")
+                url = item["url"].replace(source, "/" + launch_notebook_path(folder, pagename))
+                launch.append({**item, "url": url,
+                               "tooltip": _("Open this page's notebook in %s") % item["text"]})
             rewritten.append({**button, "buttons": launch, "tooltip": _("Run this page's code")})
         elif label == "fullscreen-button":
             rewritten.append({**button, "tooltip": _("Full screen")})
