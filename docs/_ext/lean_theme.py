@@ -107,25 +107,41 @@ def css_glyphs(css: str) -> set[int]:
     }
 
 
-def subset_fonts(outdir: Path) -> None:
-    from fontTools import subset
-
-    logging.getLogger("fontTools").setLevel(logging.WARNING)  # not a line per table
+def subset_fonts(outdir: Path, cache: Path) -> None:
+    """Subset each webfont to the glyphs in use. Sphinx copies the theme's full fonts on every
+    build, so the subsets are kept in ``cache``, keyed by the font and the glyphs: an unchanged
+    site costs a copy, not a subsetting (about a second per language)."""
     codepoints = sorted(used_codepoints(outdir))
     for original in sorted((theme_static() / FONT_FOLDER).glob("*.woff2")):
         target = outdir / "_static" / FONT_FOLDER / original.name
         if not target.parent.exists():
             continue
-        options = subset.Options()
-        options.flavor = "woff2"
-        options.layout_features = ["*"]
-        options.name_IDs = ["*"]
-        options.notdef_outline = True
-        font = subset.load_font(str(original), options)
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(unicodes=codepoints)
-        subsetter.subset(font)
-        subset.save_font(font, str(target), options)
+        key = hashlib.sha256(original.read_bytes() + repr(codepoints).encode()).hexdigest()[:16]
+        cached = cache / f"{original.stem}-{key}.woff2"
+        if not cached.exists():
+            cache.mkdir(parents=True, exist_ok=True)
+            for stale in cache.glob(f"{original.stem}-*.woff2"):
+                stale.unlink()
+            _subset(original, codepoints, cached)
+        shutil.copyfile(cached, target)
+
+
+def _subset(original: Path, codepoints: list[int], target: Path) -> None:
+    from fontTools import subset
+
+    logging.getLogger("fontTools").setLevel(logging.WARNING)  # not a line per table
+    options = subset.Options()
+    options.flavor = "woff2"
+    options.layout_features = ["*"]
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    font = subset.load_font(str(original), options)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=codepoints)
+    subsetter.subset(font)
+    partial = target.with_suffix(".partial")
+    subset.save_font(font, str(partial), options)
+    partial.replace(target)
 
 
 def drop_unused_assets(outdir: Path) -> None:
@@ -211,7 +227,7 @@ def finish(app: Sphinx, exception) -> None:
         return
     outdir = Path(app.outdir)
     drop_unused_assets(outdir)
-    subset_fonts(outdir)
+    subset_fonts(outdir, Path(app.doctreedir) / "lean_theme_fonts")
     for page in sorted(outdir.rglob("*.html")):
         apply_policy(page)
 
