@@ -11,6 +11,7 @@ that a first view stays small, loads nothing from another host and shares well.
 * Content-Security-Policy: a ``<meta http-equiv>`` first in every page's ``<head>``
   (``default-src 'self'``); after the build, each page's inline scripts are hashed into its
   ``script-src``, so no other inline script (and no ``unsafe-inline``) runs.
+* The favicon is inlined as a ``data:`` URI: one request fewer per first view.
 * OpenGraph and Twitter meta per page: title, description (the page's first paragraph),
   locale, site name, and the address when the site's URL is known (``SITE_URL``); no image.
 """
@@ -181,6 +182,12 @@ def description(doctree, language: str) -> str:
     return ""
 
 
+def favicon_data_uri(path: Path) -> str:
+    from urllib.parse import quote
+
+    return "data:image/svg+xml," + quote(path.read_text(encoding="utf-8").strip(), safe=" =:/")
+
+
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:8]
 
@@ -194,6 +201,7 @@ def _ancestors(node):
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     context["csp_placeholder"] = CSP_PLACEHOLDER
+    context["favicon_data_uri"] = favicon_data_uri(Path(app.confdir).parent / "_static" / "favicon.svg")
     context["pydata_css_digest"] = _digest(theme_static() / "styles" / "pydata-sphinx-theme.css")
     language = app.config.language
     title = re.sub(r"<[^>]+>", "", context.get("title") or "") or app.config.project
