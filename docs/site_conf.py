@@ -28,6 +28,7 @@ extensions = [
     "output_figures",  # printed tables and graphs drawn as HTML tables and SVG
     "course_kit",  # downloads (.py, transcripts, notebooks, zip) and the snippet index
     "accessibility",  # fixes for what axe-core finds in Sphinx's and the theme's HTML
+    "lean_theme",  # the book theme within the page budget: fonts, CSP, social meta
     "fast_kernels",  # an executed page's kernel is shut down at once
     "device_prose",  # {on-cuda}: GPU statements with their CUDA run, or marked unverified
     "seed_ledger",  # the corrections page's verdict tables, from docs/seed_claims.yaml
@@ -58,31 +59,52 @@ nb_merge_streams = True
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
-html_theme = "furo"
+html_theme = "sphinx_book_theme"
 html_show_sphinx = False
 html_copy_source = False
 html_last_updated_fmt = None
 html_permalinks_icon = "#"
+# The repository the launch buttons open notebooks from. The deploy workflow
+# (.github/workflows/site.yml) publishes each language's executed notebooks to the
+# `notebooks` branch as <language folder>/<page>.ipynb, which is where `path_to_docs`
+# (set per language by site_languages.py) and `repository_branch` point. GitHub Actions sets
+# GITHUB_REPOSITORY; elsewhere the project's own name stands in.
+REPOSITORY = os.environ.get("GITHUB_REPOSITORY", "what-does-it-copy/what-does-it-copy")
+NOTEBOOKS_BRANCH = "notebooks"
 html_theme_options = {
-    "top_of_page_buttons": [],
+    "repository_url": f"https://github.com/{REPOSITORY}",
+    "repository_branch": NOTEBOOKS_BRANCH,
+    "path_to_docs": "",  # the language folder, filled in by site_languages.py
+    "use_download_button": True,
+    "use_fullscreen_button": True,
+    "use_repository_button": False,
+    "use_edit_page_button": False,
+    "use_source_button": False,
+    "launch_buttons": {
+        "colab_url": "https://colab.research.google.com",
+        "binderhub_url": "https://mybinder.org",
+        "notebook_interface": "jupyterlab",
+    },
     "navigation_with_keys": True,
+    "show_toc_level": 2,
+    "home_page_in_toc": True,
+    "article_header_end": ["site-header-buttons.html"],
+    "footer_content_items": ["copyright.html"],
+    "back_to_top_button": False,
+    "pygments_light_style": "a11y-high-contrast-light",
+    "pygments_dark_style": "a11y-high-contrast-dark",
 }
+
+# pydata-sphinx-theme's colour mode before its script runs: follow the system.
+html_context = {"default_mode": "auto"}
 
 copybutton_exclude = ".linenos, .gp, .go"
 
 # snippet_cells
 snippets_ipython_profile = str(DOCS / "_ipython/profile_default/ipython_kernel_config.py")
 snippets_notebook_folder = str(BUILD / "jupyter_execute")
-html_sidebars = {
-    "**": [
-        "sidebar/brand.html",
-        "sidebar/search.html",
-        "sidebar/scroll-start.html",
-        "sidebar/navigation.html",
-        "sidebar/scroll-end.html",
-    ]
-}
-html_favicon = str(DOCS / "_static" / "favicon.svg")
+# No html_favicon: docs/_templates/layout.html inlines _static/favicon.svg as a data: URI
+# (lean_theme.py), one request fewer per first view. The file stays for the root pages.
 
 # nox -s linkcheck (external links; internal ones are checked by the tests)
 linkcheck_timeout = 15

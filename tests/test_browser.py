@@ -53,9 +53,20 @@ def browser():
         browser.close()
 
 
+# Every Content-Security-Policy violation a page causes, kept where the test can read it.
+CSP_WATCH = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"}`
+    + ` (${event.sourceFile || ""}:${event.lineNumber || ""})`);
+});
+"""
+
+
 @pytest.fixture
 def context(browser):
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    context.add_init_script(CSP_WATCH)
     yield context
     context.close()
 
@@ -96,6 +107,22 @@ def test_page_loads_cleanly_and_only_from_localhost(page, context, site_url):
     tab.goto(url_of(site_url, page), wait_until="networkidle")
     assert tab.locator("article h1").count() == 1
     assert not problems, f"{page.rel}:\n" + "\n".join(problems)
+    # The page's own Content-Security-Policy let everything it needs run.
+    assert tab.evaluate("window.__cspViolations") == [], f"{page.rel}: CSP violations"
+    # The (subset) icon font loaded: the theme's buttons show icons, not empty boxes.
+    assert tab.evaluate("document.fonts.check('900 1em \"Font Awesome 7 Free\"')"), page.rel
+
+
+def test_the_policy_is_enforced(context, site_url):
+    """The CSP check above can fail: a script the policy does not list is refused and seen."""
+    page = next(p for p in PAGES if p.docname == "index")
+    tab = context.new_page()
+    tab.goto(url_of(site_url, page), wait_until="networkidle")
+    tab.evaluate("""() => { const s = document.createElement('script');
+        s.textContent = 'window.__ran = true'; document.head.appendChild(s); }""")
+    tab.wait_for_function("window.__cspViolations.length > 0")
+    assert tab.evaluate("window.__ran") is None
+    assert "script-src" in tab.evaluate("window.__cspViolations")[0]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.rel)
@@ -174,9 +201,17 @@ def test_phone_width_has_no_horizontal_scrolling(page, browser, site_url):
     overflow = tab.evaluate(
         "() => [document.documentElement.scrollWidth, window.innerWidth]"
     )
+    # Nothing of the article header (switcher, buttons) is pushed off the screen either.
+    clipped = tab.evaluate(
+        """() => [...document.querySelectorAll('.article-header-buttons > *')]
+             .filter((e) => e.getBoundingClientRect().width > 0
+                            && e.getBoundingClientRect().right > window.innerWidth + 0.5)
+             .map((e) => e.className)"""
+    )
     screenshot(tab, page, "phone")
     context.close()
     assert overflow[0] <= overflow[1], f"{page.rel}: {overflow[0]}px wide in a {overflow[1]}px screen"
+    assert not clipped, f"{page.rel}: off the screen at phone width: {clipped}"
 
 
 def luminance(css_color: str) -> float:
@@ -184,6 +219,30 @@ def luminance(css_color: str) -> float:
 
     red, green, blue = (int(v) for v in re.findall(r"\d+", css_color)[:3])
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(tab, selector: str, colour: str, against: str) -> float:
+    """Difference in luminance between two computed colours of the first element matching."""
+    values = tab.evaluate(
+        """([selector, colour, against]) => {
+          const element = document.querySelector(selector);
+          if (!element) return null;
+          const style = getComputedStyle(element);
+          let back = element, background = getComputedStyle(back)[against];
+          while (against === "backgroundColor" && back && /rgba\\(0, 0, 0, 0\\)|transparent/.test(background)) {
+            back = back.parentElement;
+            background = back ? getComputedStyle(back).backgroundColor : "rgb(255, 255, 255)";
+          }
+          return [style[colour], background];
+        }""",
+        [selector, colour, against],
+    )
+    assert values is not None, f"no {selector} on the page"
+    return abs(luminance(values[0]) - luminance(values[1]))
+
+
+DIAGRAM_PAGE = next((p for p in PAGES if p.language == "en" and any(
+    "diagram" in " ".join(c.options) for c in p.cells())), None)
 
 
 @pytest.mark.parametrize("page", [p for p in PAGES if p.docname == "index"], ids=lambda p: p.rel)
@@ -194,17 +253,80 @@ def test_dark_mode_follows_the_system_and_the_toggle(page, browser, site_url):
     background = lambda: tab.evaluate("getComputedStyle(document.body).backgroundColor")  # noqa: E731
     text = lambda: tab.evaluate("getComputedStyle(document.body).color")  # noqa: E731
     assert luminance(background()) < 80 < luminance(text()), (background(), text())
+    assert tab.evaluate("document.documentElement.dataset.theme") == "dark"
     screenshot(tab, page, "dark")
-    # The toggle cycles the theme; one of its states must be light on a dark system.
+    # The theme switcher offers light, dark and the system's; choosing light turns the page light.
     seen = set()
-    for _ in range(3):
-        tab.locator(".content-icon-container .theme-toggle").click()
-        seen.add(tab.evaluate("document.body.dataset.theme"))
-        if luminance(background()) > 200:
-            break
-    else:
-        pytest.fail(f"the theme toggle never turned the page light (themes seen: {seen})")
+    for mode in ("light", "dark", "auto"):
+        tab.locator(".article-header-buttons .theme-switch-button").click()
+        tab.locator(f".theme-change-button[data-mode='{mode}']").click()
+        seen.add((mode, tab.evaluate("document.documentElement.dataset.theme")))
+        if mode == "light":
+            assert luminance(background()) > 200, (mode, background())
+        if mode in ("dark", "auto"):
+            assert luminance(background()) < 80, (mode, background())
+    assert seen == {("light", "light"), ("dark", "dark"), ("auto", "dark")}, seen
     context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("page", [p for p in [DIAGRAM_PAGE] if p], ids=lambda p: p.rel)
+def test_outputs_and_diagrams_are_readable_in_both_modes(page, scheme, browser, site_url):
+    context = browser.new_context(color_scheme=scheme)
+    tab = context.new_page()
+    tab.goto(url_of(site_url, page), wait_until="networkidle")
+    assert tab.evaluate("document.documentElement.dataset.theme") == scheme
+    assert contrast(tab, ".cell_output pre", "color", "backgroundColor") > 100
+    assert contrast(tab, ".output-diagram text", "fill", "backgroundColor") > 100
+    # The boxes are drawn in the page's colours, so their labels stay readable on them.
+    labels, boxes = tab.evaluate("""() => [
+        getComputedStyle(document.querySelector('.output-diagram text')).fill,
+        getComputedStyle(document.querySelector('.output-diagram rect')).fill]""")
+    assert abs(luminance(labels) - luminance(boxes)) > 100, (scheme, labels, boxes)
+    context.close()
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if p.docname in ("index", "detach")],
+                         ids=lambda p: p.rel)
+def test_printing_gives_a_handout_without_navigation(page, browser, site_url):
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.goto(url_of(site_url, page), wait_until="networkidle")
+    tab.emulate_media(media="print")
+    visible = lambda selector: tab.evaluate(  # noqa: E731
+        """(selector) => [...document.querySelectorAll(selector)].some((e) => {
+             const box = e.getBoundingClientRect(); const style = getComputedStyle(e);
+             return box.width > 0 && box.height > 0 && style.visibility !== "hidden"; })""",
+        selector,
+    )
+    for navigation in (".bd-sidebar-primary", ".bd-sidebar-secondary", ".bd-header-article",
+                       ".language-switch", ".prev-next-footer", "button.copybtn"):
+        assert not visible(navigation), f"{page.rel}: {navigation} is printed"
+    assert visible("h1"), f"{page.rel}: no title printed"
+    if page.cells():
+        assert visible(".cell_input") and visible(".cell_output"), f"{page.rel}: outputs not printed"
+        assert visible(".snippet-meta"), f"{page.rel}: provenance not printed"
+    if tab.locator(".output-diagram").count():
+        assert visible(".output-diagram"), f"{page.rel}: diagram not printed"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    tab.pdf(path=str(ARTIFACTS / f"{page.language}-{page.docname}-print.pdf"))
+    context.close()
+
+
+def test_full_screen_and_print_buttons_work(context, site_url):
+    page = next(p for p in PAGES if p.language == "en" and p.cells())
+    tab = context.new_page()
+    problems = watch(tab, site_url)
+    tab.goto(url_of(site_url, page), wait_until="networkidle")
+    tab.locator(".article-header-buttons .btn-fullscreen-button").click()
+    tab.wait_for_function("document.fullscreenElement !== null", timeout=5000)
+    tab.locator(".article-header-buttons .btn-fullscreen-button").click()
+    tab.wait_for_function("document.fullscreenElement === null", timeout=5000)
+    tab.evaluate("window.print = () => { window.__printed = true; }")
+    tab.locator(".dropdown-download-buttons > button").click()
+    tab.locator(".dropdown-download-buttons .btn-download-pdf-button").click()
+    assert tab.evaluate("window.__printed") is True
+    assert not problems, "\n".join(problems)
 
 
 @pytest.fixture(scope="module")
@@ -214,10 +336,19 @@ def axe_source() -> str:
     return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
 
 
+@pytest.fixture
+def axe_context(browser):
+    """The page's own policy would refuse the injected axe-core (as it should any inline script
+    it does not list): this context alone lets the test's script in."""
+    context = browser.new_context(bypass_csp=True)
+    yield context
+    context.close()
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.rel)
-def test_no_serious_accessibility_violations(page, context, site_url, axe_source):
+def test_no_serious_accessibility_violations(page, axe_context, site_url, axe_source):
     """axe-core, injected into the page (no request), on the page as built."""
-    tab = context.new_page()
+    tab = axe_context.new_page()
     tab.goto(url_of(site_url, page), wait_until="networkidle")
     tab.add_script_tag(content=axe_source)
     results = tab.evaluate("async () => await axe.run(document)")

@@ -77,6 +77,25 @@ def test_there_is_a_workflow_that_tests_builds_and_deploys():
         assert needle in text, f"the workflows never mention {needle!r}"
 
 
+def test_the_workflow_publishes_the_notebooks_the_launch_buttons_open():
+    """The Colab and Binder buttons open <language folder>/<page>.ipynb on the notebooks branch
+    (docs/site_conf.py); the deploy workflow must put each language's built notebooks there."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("site_conf", ROOT / "docs" / "site_conf.py")
+    site_conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(site_conf)
+    text = (ROOT / ".github" / "workflows" / "site.yml").read_text(encoding="utf-8")
+    folders = re.search(r"for folder in ([^;]+); do", text)
+    assert folders and set(folders.group(1).split()) == {f for f, _ in LANGUAGES.values()}, (
+        "site.yml must gather the notebooks of every language folder"
+    )
+    assert 'cp -r "docs/_build/html/$folder/downloads/notebooks" "notebooks-branch/$folder"' in text
+    assert f"git init -q -b {site_conf.NOTEBOOKS_BRANCH}" in text
+    assert re.search(rf"git push -f \S+ {site_conf.NOTEBOOKS_BRANCH}\n", text), "no push of the branch"
+    assert "contents: write" in text and "github.ref == 'refs/heads/main'" in text
+
+
 @pytest.mark.parametrize("workflow", WORKFLOWS, ids=lambda p: p.name)
 def test_workflow_passes_actionlint(workflow, actionlint):
     result = actionlint(workflow)

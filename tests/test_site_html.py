@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import furo
+import pydata_sphinx_theme
+import sphinx_book_theme
 import pytest
 import sphinx
 from babel.messages.pofile import read_po
@@ -83,33 +84,84 @@ def test_html_lang_is_the_page_language(language):
     assert not wrong, f"pages in {folder}/ without <html lang=\"{lang}\">: {wrong}"
 
 
-def theme_strings() -> set[str]:
-    """Every string furo and our own templates pass through gettext, plus furo's hard-coded
-    labels that site_languages.py makes translatable."""
-    strings = set(HARDCODED_LABELS) | {HIDDEN_CELL_LABEL}
-    folders = [Path(furo.__file__).parent / "theme", DOCS / "_templates"]
-    for template in (t for folder in folders for t in folder.rglob("*.html")):
-        with template.open("rb") as handle:
-            for _, _, message, _ in babel_extract(handle, ["_", "gettext"], [], {}):
-                if isinstance(message, str):
-                    strings.add(message)
+THEMES = [Path(pydata_sphinx_theme.__file__).parent, Path(sphinx_book_theme.__file__).parent]
+# sphinx-book-theme's button macros, imported only by its article-header-buttons.html, which the
+# site replaces with docs/_templates/site-header-buttons.html (no inline onclick handlers).
+NOT_RENDERED = {"macros/buttons.html", "components/article-header-buttons.html"}
+
+
+def theme_strings() -> dict[str, set[str]]:
+    """Every string the themes (pydata-sphinx-theme and sphinx-book-theme) and our own
+    templates pass through gettext, by catalog: ``_()`` goes to Sphinx's catalog (where
+    docs/locale/ adds ours), sphinx-book-theme's ``translate()`` to its own; plus the labels
+    the themes hard-code in English, which site_languages.py makes translatable, and the
+    header-button labels course_kit.py passes through gettext."""
+    strings: dict[str, set[str]] = {"sphinx": set(HARDCODED_LABELS) | {HIDDEN_CELL_LABEL},
+                                    "booktheme": set()}
+    folders = [theme / "theme" for theme in THEMES] + [DOCS / "_templates"]
+    for template in (t for folder in folders for t in sorted(folder.rglob("*.html"))):
+        if any(template.as_posix().endswith(name) for name in NOT_RENDERED):
+            continue
+        for catalog, keywords in (("sphinx", ["_", "gettext"]), ("booktheme", ["translate"])):
+            with template.open("rb") as handle:
+                for _, _, message, _ in babel_extract(handle, keywords, [], {}):
+                    if isinstance(message, str):
+                        strings[catalog].add(message)
+    extensions = DOCS / "_ext"
+    for module in ("course_kit.py", "lean_theme.py"):
+        source = (extensions / module).read_text(encoding="utf-8")
+        strings["sphinx"] |= set(re.findall(r"\b_\(\"([^\"]+)\"\)", source))
     return strings
+
+
+def catalogs() -> dict[str, list]:
+    """The Simplified Chinese catalogs the build uses, for each gettext domain."""
+    sphinx_dir = Path(sphinx.__file__).parent / "locale"
+    return {
+        "sphinx": [
+            gettext.translation("sphinx", str(sphinx_dir), languages=["zh_CN"]),
+            gettext.translation("sphinx", str(THEMES[0] / "locale"), languages=["zh_CN"]),
+        ],
+        "booktheme": [gettext.translation(
+            "booktheme", str(THEMES[1] / "theme/sphinx_book_theme/static/locales"),
+            languages=["zh_CN"],
+        )],
+    }
 
 
 def test_every_theme_string_has_a_simplified_chinese_translation():
     with (DOCS / "locale/zh_CN/LC_MESSAGES/sphinx.po").open("rb") as handle:
         ours = {m.id: m.string for m in read_po(handle) if m.id}
-    sphinx_catalog = gettext.translation(
-        "sphinx", str(Path(sphinx.__file__).parent / "locale"), languages=["zh_CN"]
-    )
-    missing = sorted(
-        s for s in theme_strings()
-        if not ours.get(s) and sphinx_catalog.gettext(s) == s
-    )
+    theirs = catalogs()
+    missing = []
+    for catalog, strings in theme_strings().items():
+        for string in sorted(strings):
+            translated = (catalog == "sphinx" and ours.get(string)) or any(
+                t.gettext(string) != string for t in theirs[catalog]
+            )
+            if not translated:
+                missing.append(f"{catalog}: {string!r}")
     assert not missing, (
         "theme strings with no Simplified Chinese translation; add them to "
-        "docs/locale/zh_CN/LC_MESSAGES/sphinx.po:\n" + "\n".join(repr(m) for m in missing)
+        "docs/locale/zh_CN/LC_MESSAGES/sphinx.po:\n" + "\n".join(missing)
     )
+
+
+def test_the_replaced_header_buttons_are_not_rendered():
+    """NOT_RENDERED above is true: the pages use the site's header buttons, not the theme's."""
+    page = soup(HTML / LANGUAGES["en"][0] / "index.html")
+    assert len(page.select(".article-header-buttons")) == 1
+    assert page.select_one(".article-header-buttons .language-switch") is not None
+    assert not page.select("[onclick]"), "an inline onclick handler: the theme's buttons are back"
+
+
+def test_the_theme_string_check_sees_the_themes_and_our_labels():
+    """The extraction above must find the strings it checks, or it would pass on nothing."""
+    strings = theme_strings()
+    for expected in ("Skip to main content", "Color mode", "Languages", "Toggle primary sidebar",
+                     "This page as a notebook, with its outputs"):
+        assert expected in strings["sphinx"], expected
+    assert "By" in strings["booktheme"]
 
 
 @pytest.mark.parametrize("path", sorted((HTML / LANGUAGES["zh"][0]).rglob("*.html")), ids=lambda p: p.name)
@@ -173,3 +225,167 @@ def test_every_internal_link_and_anchor_resolves(path):
             if parts.fragment not in anchors(target):
                 problems.append(f"{href}: no #{parts.fragment} in {target.name}")
     assert not problems, f"{path.relative_to(HTML)}: " + "; ".join(problems)
+
+
+# ---------------------------------------------------------------------------------------------
+# Launch and download buttons (sphinx-book-theme's, pointed at course_kit.py's notebooks)
+
+COLAB = re.compile(r"^https://colab\.research\.google\.com/github/([^/]+/[^/]+)/blob/([^/]+)/(.+)$")
+BINDER = re.compile(r"^https://mybinder\.org/v2/gh/([^/]+/[^/]+)/([^/?]+)\?urlpath=lab/tree/(.+)$")
+
+
+def squeeze(text: str) -> str:
+    return " ".join(text.split())
+
+
+def site_configuration():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("site_conf", DOCS / "site_conf.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def built_notebook(path_on_branch: str) -> Path:
+    """The built file that the deploy workflow publishes at this path of the notebooks branch
+    (<language folder>/<page>.ipynb, from <language folder>/downloads/notebooks/)."""
+    from course_kit import download_path
+
+    folder, _, docname = path_on_branch.partition("/")
+    return HTML / folder / download_path("notebook", docname.removesuffix(".ipynb"))
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
+def test_launch_buttons_open_the_executed_notebook_of_the_page(page):
+    import json
+
+    site_conf = site_configuration()
+    NOTEBOOKS_BRANCH, REPOSITORY = site_conf.NOTEBOOKS_BRANCH, site_conf.REPOSITORY
+    html = soup(page.html)
+    links = [a["href"] for a in html.select(".article-header-buttons a[href]")]
+    colab = [m for m in map(COLAB.match, links) if m]
+    binder = [m for m in map(BINDER.match, links) if m]
+    if not page.cells():
+        assert not colab and not binder, f"{page.html}: launch buttons on a page without code"
+        return
+    assert len(colab) == 1 and len(binder) == 1, f"{page.html}: Colab and Binder links: {links}"
+    folder = LANGUAGES[page.language][0]
+    for match in colab + binder:
+        repository, branch, path = match.groups()
+        assert (repository, branch) == (REPOSITORY, NOTEBOOKS_BRANCH), match.group(0)
+        assert path == f"{folder}/{page.docname}.ipynb", match.group(0)
+    notebook_path = built_notebook(colab[0].group(3))
+    assert notebook_path.exists(), f"{page.html}: Colab opens {colab[0].group(3)}, not built"
+    notebook = json.loads(notebook_path.read_text(encoding="utf-8"))
+    code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    cells = html.select("div.cell")
+    assert len(code) == len(cells), f"{notebook_path}: {len(code)} code cells, page has {len(cells)}"
+    for number, (cell, div) in enumerate(zip(code, cells), 1):
+        where = f"{notebook_path.relative_to(HTML)} cell {number} vs {page.html.name}"
+        assert squeeze(cell["source"]) == squeeze(div.select_one(".cell_input pre").get_text()), where
+        shown = [squeeze(pre.get_text()) for pre in div.select(".cell_output pre")]
+        for output in cell["outputs"]:
+            if output["output_type"] == "stream":
+                assert squeeze(output["text"]) in shown, f"{where}: output {output['text'][:80]!r}"
+            else:
+                assert any(output["ename"] in text for text in shown), f"{where}: {output['ename']}"
+        assert bool(cell["outputs"]) == bool(div.select(".cell_output")), f"{where}: outputs"
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
+def test_the_download_menu_offers_the_notebook_and_the_snippets(page):
+    menu = soup(page.html).select_one(".dropdown-download-buttons")
+    assert menu is not None, f"{page.html}: no download menu"
+    offered = {(page.html.parent / a["href"]).resolve() for a in menu.select("a[download][href]")}
+    assert menu.select("[data-site-action='window.print()']"), f"{page.html}: no print button"
+    if not page.cells():
+        return
+    folder = HTML / LANGUAGES[page.language][0]
+    expected = {(folder / "downloads" / "notebooks" / f"{page.docname}.ipynb").resolve()}
+    expected |= {(folder / "downloads" / "snippets" / f"{cell.snippet}.py").resolve()
+                 for cell in page.cells()}
+    assert offered == expected, f"{page.html}: offers {sorted(offered)}"
+    for path in offered:
+        assert path.exists(), f"{page.html}: offers missing {path}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Locked down and previewed well
+
+
+def inline_script_hashes(page: BeautifulSoup) -> set[str]:
+    import base64
+    import hashlib
+
+    return {
+        "'sha256-" + base64.b64encode(hashlib.sha256(s.string.encode()).digest()).decode() + "'"
+        for s in page.find_all("script") if not s.get("src") and s.string
+    }
+
+
+@pytest.mark.parametrize("path", HTML_FILES, ids=lambda p: str(p.relative_to(HTML)))
+def test_every_page_has_a_content_security_policy_that_allows_only_its_own_scripts(path):
+    page = soup(path)
+    meta = page.find("meta", attrs={"http-equiv": "Content-Security-Policy"})
+    assert meta is not None, f"{path.relative_to(HTML)}: no Content-Security-Policy"
+    first_script = page.head.find("script")
+    assert first_script is None or meta.sourceline < first_script.sourceline or (
+        meta.sourceline == first_script.sourceline and meta.sourcepos < first_script.sourcepos
+    ), f"{path.relative_to(HTML)}: a script comes before the policy"
+    directives = dict(
+        (part.split()[0], part.split()[1:]) for part in meta["content"].split(";") if part.strip()
+    )
+    assert directives.get("default-src") == ["'self'"], directives
+    script_src = directives.get("script-src", [])
+    assert "'self'" in script_src and not {"'unsafe-inline'", "'unsafe-eval'", "*"} & set(script_src)
+    assert not [s for s in script_src if s.startswith(("http", "//", "data:", "blob:"))], script_src
+    missing = inline_script_hashes(page) - set(script_src)
+    assert not missing, f"{path.relative_to(HTML)}: inline scripts the policy would block"
+    handlers = [f"<{e.name} {a}>" for e in page.find_all(True) for a in e.attrs if a.startswith("on")]
+    assert not handlers, f"{path.relative_to(HTML)}: inline event handlers {handlers}"
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
+def test_every_page_has_a_social_preview_without_images(page):
+    html = soup(page.html)
+    meta = {m.get("property") or m.get("name"): m.get("content") for m in html.find_all("meta")}
+    locale = {"en": "en_US", "zh": "zh_CN"}[page.language]
+    assert meta.get("og:locale") == locale, f"{page.html}: og:locale {meta.get('og:locale')}"
+    title = html.select_one("article h1").get_text().replace("#", "").strip()
+    assert meta.get("og:title") == meta.get("twitter:title") == title, (page.html, meta.get("og:title"))
+    for name in ("og:description", "twitter:description", "description"):
+        assert meta.get(name) and len(meta[name]) >= 20, f"{page.html}: {name} {meta.get(name)!r}"
+    if page.language == "zh":
+        assert HAN.search(meta["og:description"]), f"{page.html}: description not in Chinese"
+    assert meta.get("twitter:card") == "summary"
+    images = [k for k in meta if k and ("image" in k)]
+    assert not images, f"{page.html}: {images}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_subset_icon_fonts_have_every_icon_the_pages_show(language):
+    """lean_theme.py subsets Font Awesome to the icons in use; none may be left out."""
+    from fontTools.ttLib import TTFont
+    from lean_theme import ICON_CLASS, ICON_RULE, css_glyphs, theme_static
+
+    folder = HTML / LANGUAGES[language][0]
+    css = (theme_static() / "styles" / "pydata-sphinx-theme.css").read_text(encoding="utf-8")
+    icons = {name.lstrip("."): int(code, 16) for names, code in ICON_RULE.findall(css)
+             for name in names.split(",") if name}
+    used = {name for page in folder.glob("*.html")
+            for element in soup(page).find_all(class_=ICON_CLASS)
+            for name in element["class"] if name in icons}
+    assert {"fa-sun", "fa-moon", "fa-magnifying-glass", "fa-download"} <= used, used
+    fonts = sorted((folder / "_static/vendor/fontawesome/webfonts").glob("*.woff2"))
+    assert fonts, f"{folder}: no webfonts"
+    covered = set()
+    for font in fonts:
+        assert font.stat().st_size < 10_000, f"{font}: {font.stat().st_size} bytes, not subset"
+        covered |= set(TTFont(font).getBestCmap() or {})
+    missing = sorted(name for name in used if icons[name] not in covered)
+    assert not missing, f"{folder}: icons without a glyph in the subset fonts: {missing}"
+    # ... nor the glyphs the stylesheet draws itself (admonitions, external links).
+    drawn = css_glyphs(css)
+    assert 0xF05A in drawn or any(0xE000 <= c <= 0xF8FF for c in drawn), "no stylesheet glyphs found"
+    assert not sorted(hex(c) for c in drawn - covered), f"{folder}: stylesheet glyphs left out"

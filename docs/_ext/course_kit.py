@@ -6,6 +6,10 @@ One job: publish the snippets in forms a course can reuse, next to each language
   snippet, ``downloads/notebooks/<page>.ipynb`` for every page with code (the page's headings,
   each snippet as a cell, the recorded outputs), and ``downloads/snippets.zip`` with all snippets,
   transcripts, a README for teachers and the licence. The zip is byte-for-byte reproducible.
+* The header buttons of sphinx-book-theme: the download menu offers the page's notebook (with
+  outputs) and its snippets as ``.py``; the Colab and Binder buttons open the same notebook,
+  published by the deploy workflow on the ``notebooks`` branch as ``<language folder>/<page>.ipynb``
+  (``launch_notebook_path``), not the page's MyST source, which Colab cannot read.
 * The ``{snippet-index}`` directive: every snippet with its claim, the pages that use it and
   where it was verified.
 
@@ -25,6 +29,7 @@ from docutils import nodes
 from docutils.parsers.rst import Directive
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 
 import transcripts
 from transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
@@ -252,15 +257,65 @@ def write_downloads(app: Sphinx, exception) -> None:
     write_zip(out / "snippets.zip")
 
 
-def notebook_link(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def launch_notebook_path(folder: str, docname: str) -> str:
+    """Where a page's notebook lies on the notebooks branch (.github/workflows/site.yml
+    copies each language's downloads/notebooks/ to <folder>/ there)."""
+    return f"{folder}/{docname}.ipynb"
+
+
+def header_buttons(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """Point sphinx-book-theme's download and launch buttons at the course kit's notebooks."""
+    from sphinx.locale import get_translation
+
+    _ = get_translation("sphinx")
+    buttons = context.get("header_buttons")
+    if buttons is None:
+        return
     page = Path(app.srcdir) / f"{pagename}.md"
-    if page.exists() and page_snippets(page):
-        context["page_notebook"] = relative(pagename, download_path("notebook", pagename))
-        context["snippets_zip"] = relative(pagename, download_path("zip", ""))
+    names = page_snippets(page) if page.exists() else []
+    rewritten = []
+    for button in buttons:
+        label = button.get("label", "")
+        if label == "download-buttons":
+            items = []
+            if names:
+                items.append({"type": "link", "download": True, "text": f"{pagename}.ipynb",
+                              "url": relative(pagename, download_path("notebook", pagename)),
+                              "tooltip": _("This page as a notebook, with its outputs"),
+                              "icon": "fas fa-code", "label": "download-notebook-button"})
+                for name in names:
+                    items.append({"type": "link", "download": True, "text": f"{name}.py",
+                                  "url": relative(pagename, download_path("py", name)),
+                                  "tooltip": _("Snippet"), "icon": "fas fa-file",
+                                  "label": "download-snippet-button"})
+            items.append({"type": "javascript", "javascript": "window.print()", "text": ".pdf",
+                          "tooltip": _("Print this page"), "icon": "fas fa-file-pdf",
+                          "label": "download-pdf-button"})
+            rewritten.append({**button, "buttons": items, "tooltip": _("Download this page")})
+        elif label == "launch-buttons":
+            if not names:
+                continue
+            # The theme points at <path_to_docs>/<page><source suffix>: the MyST source.
+            folder = app.config.html_theme_options["path_to_docs"]
+            source = f"/{folder}/{pagename}{Path(app.env.doc2path(pagename)).suffix}"
+            launch = []
+            for item in button["buttons"]:
+                if source not in item["url"]:
+                    raise ExtensionError(f"{pagename}: launch URL {item['url']} is not for {source}")
+                url = item["url"].replace(source, "/" + launch_notebook_path(folder, pagename))
+                launch.append({**item, "url": url,
+                               "tooltip": _("Open this page's notebook in %s") % item["text"]})
+            rewritten.append({**button, "buttons": launch, "tooltip": _("Run this page's code")})
+        elif label == "fullscreen-button":
+            rewritten.append({**button, "tooltip": _("Full screen")})
+        else:
+            rewritten.append(button)
+    context["header_buttons"] = rewritten
 
 
 def setup(app: Sphinx):
     app.add_directive("snippet-index", SnippetIndex)
     app.connect("build-finished", write_downloads)
-    app.connect("html-page-context", notebook_link)
+    # After sphinx-book-theme has made its buttons (priority 501).
+    app.connect("html-page-context", header_buttons, priority=600)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

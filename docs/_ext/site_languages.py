@@ -2,9 +2,10 @@
 
 One job: whatever makes the English and the Chinese builds work as one site.
 
-* Each page links to its twin in the other language (sidebar switcher, ``hreflang`` links).
-* The theme's hard-coded English ``aria-label``s become translatable, so the Chinese catalog
-  in docs/locale/ covers every label the reader (or a screen reader) meets.
+* Each page links to its twin in the other language (switcher in the article header,
+  ``hreflang`` links), and its launch buttons open that language's notebooks.
+* The theme's hard-coded English ``aria-label``s and ``title``s become translatable, so the
+  Chinese catalog in docs/locale/ covers every label the reader (or a screen reader) meets.
 * Chinese search: pages are segmented by jieba with the site's own terms (docs/terms.tsv) as
   whole words, and the browser splits a query typed without spaces (计算图) into the words the
   index holds, which Sphinx's own search does not do.
@@ -27,11 +28,15 @@ TERMS = DOCS / "terms.tsv"
 JIEBA_DICT = DOCS / "_build" / "jieba_terms.txt"
 
 
-# Labels furo writes in plain English instead of through gettext.
+# Labels sphinx-book-theme and pydata-sphinx-theme write in plain English instead of through
+# gettext (as aria-label="..." or title="...").
 HARDCODED_LABELS = [
-    "Toggle site navigation sidebar",
-    "Toggle table of contents sidebar",
-    "Toggle Light / Dark / Auto color theme",
+    "Toggle primary sidebar",
+    "Toggle secondary sidebar",
+    "Main",
+    "Page",
+    "Announcement",
+    "Version switcher list",
 ]
 # ... and the one myst-nb writes for a folded code cell.
 HIDDEN_CELL_LABEL = "Toggle hidden content"
@@ -60,11 +65,14 @@ def language_links(app: Sphinx, pagename: str, templatename: str, context: dict,
 
 
 class TranslateHardcodedLabels(jinja2.ext.Extension):
-    """Wraps furo's literal aria-labels in gettext calls before its templates compile."""
+    """Wraps the themes' literal labels in gettext calls before their templates compile."""
 
     def preprocess(self, source, name, filename=None):
         for label in HARDCODED_LABELS:
-            source = source.replace(f'aria-label="{label}"', f'aria-label="{{{{ _("{label}") }}}}"')
+            for attribute in ("aria-label", "title"):
+                source = source.replace(
+                    f'{attribute}="{label}"', f'{attribute}="{{{{ _("{label}") }}}}"'
+                )
         return source
 
 
@@ -111,6 +119,9 @@ class SearchChineseWithTerms(SearchChinese):
 
 
 def configure_language(app: Sphinx, config) -> None:
+    # The launch buttons open <language folder>/<page>.ipynb on the notebooks branch.
+    folder = next(lang.folder for lang in LANGUAGES.values() if lang.sphinx == config.language)
+    config.html_theme_options = {**config.html_theme_options, "path_to_docs": folder}
     if not config.language.startswith("zh"):
         return
     import jieba
@@ -144,6 +155,14 @@ def translate_hidden_cell_label(app: Sphinx) -> None:
     app.add_node(HideCodeCellNode, override=True, html=(visit, depart_HideCellInput))
 
 
+def search_placeholder(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """sphinx-book-theme takes the search field's text from its own catalog, which has no
+    Chinese for it; Sphinx's catalog has."""
+    from sphinx.locale import get_translation
+
+    context["theme_search_bar_text"] = get_translation("sphinx")("Search") + "…"
+
+
 def depend_on_catalog(app: Sphinx, docname: str, source: list[str]) -> None:
     """A changed translation of a theme string must rebuild the pages that show it."""
     for catalog in sorted(DOCS.glob(f"locale/{app.config.language}/LC_MESSAGES/*.po")):
@@ -156,5 +175,6 @@ def setup(app: Sphinx):
     app.connect("builder-inited", add_template_extension)
     translate_hidden_cell_label(app)
     app.connect("html-page-context", language_links)
+    app.connect("html-page-context", search_placeholder, priority=600)  # after the theme's
     app.connect("source-read", depend_on_catalog)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
