@@ -161,6 +161,7 @@ def search(context, site_url, folder: str, query: str) -> list[str]:
         ("zh-cn", "计算图"),  # a glossary term, typed as one word
         ("zh-cn", "版本计数器"),
         ("zh-cn", "共用内存"),  # two words typed without a space: the splitter must segment it
+        ("zh-cn", "x.data 区别"),  # a one-letter name: dropped from the query as from the index
     ],
 )
 def test_search_finds_pages(context, site_url, folder, query):

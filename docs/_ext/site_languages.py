@@ -85,7 +85,9 @@ def add_template_extension(app: Sphinx) -> None:
 SPLITTER_JS = r"""
 /* Chinese has no spaces between words. Split each run of Han characters in the query into the
    longest words the search index holds (jieba segmented the pages when the index was built),
-   so that a compound typed without spaces, such as 计算图, finds the pages that use it. */
+   so that a compound typed without spaces, such as 计算图, finds the pages that use it. Like the
+   index (SearchChinese.word_filter), drop one-character Latin words: the browser lists a page
+   only when it holds every word, so `x` in "x.data 区别" would otherwise hide every page. */
 var splitQuery = (query) => {
   const index = (typeof Search !== "undefined" && Search._index) || { terms: {}, titleterms: {} };
   const known = (word) => Object.hasOwn(index.terms, word) || Object.hasOwn(index.titleterms, word);
@@ -93,7 +95,11 @@ var splitQuery = (query) => {
   const tokens = query.split(/[^\p{Letter}\p{Number}_\p{Emoji_Presentation}]+/gu).filter((t) => t);
   for (const token of tokens) {
     for (const part of token.match(/\p{Script=Han}+|[^\p{Script=Han}]+/gu)) {
-      if (!/\p{Script=Han}/u.test(part) || known(part)) {
+      if (!/\p{Script=Han}/u.test(part)) {
+        if (part.length > 1) words.push(part);
+        continue;
+      }
+      if (known(part)) {
         words.push(part);
         continue;
       }
