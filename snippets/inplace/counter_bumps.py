@@ -1,4 +1,4 @@
-"""How far common in-place statements move a tensor's version counter: most by 1, an indexed += by 2, some by 0."""
+"""How far common in-place statements move a tensor's version counter: most by 1, a += on an integer index or a slice by 2, some by 0."""
 import torch
 
 statements = [

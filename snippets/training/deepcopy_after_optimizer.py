@@ -1,4 +1,4 @@
-"""An optimizer built before copy.deepcopy(model) keeps updating the original, not the copy."""
+"""An optimizer built before copy.deepcopy(model) holds the original's parameters, not the copy's: training the copy with it changes nothing."""
 import copy
 
 import torch

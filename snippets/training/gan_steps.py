@@ -29,3 +29,7 @@ g_optimizer.step()
 g_optimizer.zero_grad()
 bce(discriminator(fake.detach()), torch.ones(4, 1)).backward()
 print("G step on fake.detach(), generator.weight.grad:", generator.weight.grad)
+
+# the next discriminator step starts by clearing what the generator step left in D's .grad
+d_optimizer.zero_grad()
+print("after d_optimizer.zero_grad(), discriminator.weight.grad:", discriminator.weight.grad)

@@ -1,4 +1,4 @@
-"""view() never copies: on a tensor whose strides do not allow the new shape it raises instead."""
+"""On a transpose, whose strides do not allow a flat shape, view() raises where reshape() would copy."""
 import torch
 
 x = torch.tensor([[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]])
