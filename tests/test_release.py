@@ -41,7 +41,7 @@ def test_two_clean_builds_give_identical_html(tmp_path):
         out = tmp_path / name
         out.mkdir()
         build.copy_cache(BUILD, out)
-        subprocess.run([sys.executable, "tools/build.py", "--out", str(out)], cwd=ROOT, check=True,
+        subprocess.run([sys.executable, "-m", "whatcopy.build", "--out", str(out)], cwd=ROOT, check=True,
                        env={**os.environ, "SPHINX_JOBS": "2"}, capture_output=True)
         outputs.append(out / "html")
     differing = []

@@ -16,7 +16,7 @@ from bs4 import BeautifulSoup
 from jinja2.ext import babel_extract
 from project import DOCS, HTML, LANGUAGES, all_pages
 
-from site_languages import HARDCODED_LABELS, HIDDEN_CELL_LABEL
+from whatcopy.sphinxext.site_languages import HARDCODED_LABELS, HIDDEN_CELL_LABEL
 
 HTML_FILES = sorted(HTML.rglob("*.html"))
 HAN = re.compile(r"[\u4e00-\u9fff]")

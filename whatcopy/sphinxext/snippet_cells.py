@@ -19,9 +19,9 @@ One job: make every ``{code-cell}`` that ``:load:``-s a snippet trustworthy and 
 from __future__ import annotations
 
 import re
-from importlib.metadata import version
 import shutil
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 from docutils import nodes
@@ -29,8 +29,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-import transcripts
-from transcripts import ROOT, SNIPPETS, Snippet, SnippetError
+from whatcopy import transcripts
+from whatcopy.transcripts import ROOT, SNIPPETS, Snippet, SnippetError
 
 logger = logging.getLogger(__name__)
 
@@ -229,7 +229,7 @@ def table_value(printed: str, label: str) -> str | None:
 
     None when no table has it, or when tables disagree and no caption picks one.
     """
-    from output_figures import parse_tables
+    from whatcopy.sphinxext.output_figures import parse_tables
 
     row_name, column, *which = label.split("|")
     found = []
@@ -298,7 +298,7 @@ def decorate_cell(env, cell: nodes.container, snippet: Snippet) -> None:
 
 
 def _downloads(env, snippet: Snippet) -> nodes.paragraph:
-    from course_kit import download_path, relative
+    from whatcopy.sphinxext.course_kit import download_path, relative
 
     line = nodes.paragraph()
     line += nodes.inline(text=_text(env, "download"), classes=["snippet-meta-label"])

@@ -4,7 +4,7 @@
 * A changed extension re-reads every page. Sphinx re-reads pages whose sources changed, not
   those whose extensions did; but it discards a saved environment when an extension's
   ``env_version`` differs. This extension's ``env_version`` is a digest of the source of every
-  local extension (``docs/_ext/*.py``) and of the transcript harness they import.
+  local extension (``whatcopy/sphinxext/*.py``) and of the transcript harness they import.
 * A page that had a problem is read again. Sphinx discards its environment when a build stops
   on an error (``-W``), but where warnings do not stop it (``nox -s preview``) it saves the
   environment, finds the page up to date next time, skips it, and the warning is gone. Pages
@@ -36,7 +36,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging as sphinx_logging
 
 EXT = Path(__file__).resolve().parent
-SOURCES = sorted(EXT.glob("*.py")) + [EXT.parents[1] / "tools" / "transcripts.py"]
+SOURCES = sorted(EXT.glob("*.py")) + sorted(EXT.parent.glob("*.py"))  # and the core they import
 RECORD = "build_guards.json"
 
 

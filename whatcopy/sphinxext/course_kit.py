@@ -26,8 +26,8 @@ from docutils.parsers.rst import Directive
 from sphinx import addnodes
 from sphinx.application import Sphinx
 
-import transcripts
-from transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
+from whatcopy import transcripts
+from whatcopy.transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
 
 KIT = ROOT / "docs" / "kit"
 DOWNLOADS = "downloads"

@@ -4,8 +4,8 @@ Every snippet in ``snippets/`` has one transcript per device in ``transcripts/<d
 snippet's statements as ``>>>`` examples with the output each one printed, in doctest format,
 so ``python -m doctest transcripts/cpu/detach/stops_gradient.txt`` replays it.
 
-    python tools/transcripts.py record [--device cpu|cuda] [--root DIR] [SNIPPET ...]
-    python tools/transcripts.py check  [--device cpu|cuda] [--root DIR] [SNIPPET ...]
+    python -m whatcopy.transcripts record [--device cpu|cuda] [--root DIR] [SNIPPET ...]
+    python -m whatcopy.transcripts check  [--device cpu|cuda] [--root DIR] [SNIPPET ...]
 
 ``record`` runs each snippet and writes its transcript; ``check`` replays each transcript with
 doctest and fails, naming the snippet line, when today's output differs, when the snippet changed
@@ -44,7 +44,9 @@ import time
 import traceback
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from whatcopy.root import find_root
+
+ROOT = find_root()  # $WHATCOPY_ROOT, or above the working directory; --root changes it
 SNIPPETS = ROOT / "snippets"
 TRANSCRIPTS = ROOT / "transcripts"
 DEVICES = ("cpu", "cuda")
@@ -72,6 +74,7 @@ CUDA_SETUP = (
 )
 HEADER_FIELD = re.compile(r"^([A-Z][\w-]*): (.*)$", re.MULTILINE)
 PROGRESS = "@@snippet-line "
+SERVER = "import sys; from whatcopy.transcripts import main; sys.exit(main(['_server']))"
 
 
 class SnippetError(Exception):
@@ -430,11 +433,16 @@ class ForkServer:
             env["CUDA_VISIBLE_DEVICES"] = ""
         self._home = tempfile.TemporaryDirectory()
         started = time.perf_counter()
+        # Started from the folder holding this package, so an interpreter that has only torch
+        # (not this package installed) finds it. With `-c`, sys.path[0] is "", the working
+        # folder of the moment: each child changes into its own empty folder, which is thus
+        # its sys.path[0], as for `python snippet.py` (sys.path itself is never edited).
+        package_parent = Path(sys.modules["whatcopy"].__path__[0]).resolve().parent
         self._proc = subprocess.Popen(
-            [python or sys.executable, str(Path(__file__).resolve()), "_server"],
+            [python or sys.executable, "-c", SERVER],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            cwd=self._home.name,
+            cwd=package_parent,
             env=env,
         )
         self._buffer = b""
@@ -546,7 +554,6 @@ def _server_main() -> int:
                     os.dup2(target, fd)
                     os.close(target)
                 os.dup2(devnull, 0)
-                sys.path[0] = workdir  # as for `python snippet.py` run from an empty folder
                 sys.argv = [request["snippet"]]
                 set_root(Path(request["root"]))
                 random.seed()
