@@ -123,7 +123,8 @@ GOOD = '''
 
 
 # The standard-library core of the package: all a bare GPU machine with torch needs to record.
-CORE = ("__init__.py", "root.py", "languages.py", "languages.json", "transcripts.py")
+CORE = ("__init__.py", "root.py", "snippets.py", "transcript_format.py", "child.py", "runner.py")
+CORE += ("transcripts.py",)
 
 
 def test_record_writes_a_transcript_that_doctest_replays(repo, harness, clean_env_python):

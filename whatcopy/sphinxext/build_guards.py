@@ -36,7 +36,10 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging as sphinx_logging
 
 EXT = Path(__file__).resolve().parent
-SOURCES = sorted(EXT.glob("*.py")) + sorted(EXT.parent.glob("*.py"))  # and the core they import
+# The extensions and the package core they import (its __init__ files hold only docstrings).
+SOURCES = [
+    p for p in sorted(EXT.glob("*.py")) + sorted(EXT.parent.glob("*.py")) if p.name != "__init__.py"
+]
 RECORD = "build_guards.json"
 
 
