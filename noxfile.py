@@ -5,16 +5,14 @@ so builds are reproducible, and torch is always exactly the CPU wheel pinned the
 download).  Only `cuda` uses the machine's own Python and torch, for GPU runners without network.
 """
 
+import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import nox
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
-from build import LANGUAGES
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_venv = "yes"
@@ -25,20 +23,27 @@ PYTHON = "3.11"
 ROOT = Path(__file__).resolve().parent
 CONSTRAINTS = ROOT / "requirements" / "constraints.txt"
 BROWSER = Path("/usr/bin/chromium")
+# The site's languages, read as data (the package is installed in the sessions, not here).
+LANGUAGES = {
+    key: SimpleNamespace(**fields)
+    for key, fields in json.loads((ROOT / "whatcopy" / "languages.json").read_text()).items()
+}
 
 
 def install(session: nox.Session, *names: str) -> None:
+    """The requirements files `names` under the lock, then this project's package (editable)."""
     args = []
     for name in names:
         args += ["-r", f"requirements/{name}.txt"]
     session.install(*args, "-c", str(CONSTRAINTS))
+    session.install("--no-deps", "-e", ".")
 
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
     """Build the site, both languages, into docs/_build/html (`-- en` builds one)."""
     install(session, "docs")
-    session.run("python", "tools/build.py", *session.posargs)
+    session.run("python", "-m", "whatcopy.build", *session.posargs)
 
 
 @nox.session(python=PYTHON)
@@ -54,7 +59,7 @@ def tests(session: nox.Session) -> None:
                 "(Debian chromium, fonts-wqy-microhei, nodejs, npm), then this session again"
             )
     session.run("npm", "ci", "--no-audit", "--no-fund", "--silent", external=True)
-    session.run("python", "tools/build.py")
+    session.run("python", "-m", "whatcopy.build")
     session.run("pytest", *session.posargs)
 
 
@@ -62,14 +67,16 @@ def tests(session: nox.Session) -> None:
 def record(session: nox.Session) -> None:
     """Re-record the CPU transcripts (all, or the snippets given after --); review the diff."""
     install(session, "snippets")
-    session.run("python", "tools/transcripts.py", "record", *session.posargs)
+    session.run("python", "-m", "whatcopy.transcripts", "record", *session.posargs)
 
 
 @nox.session(python=False)
 def cuda(session: nox.Session) -> None:
-    """On a GPU machine, with its own torch: `-- check` (default) or `-- record` CUDA transcripts."""
+    """On a GPU machine, with its own torch: `-- check` (default) or `-- record` CUDA transcripts.
+
+    Nothing is installed: the package runs from the repository root with only torch."""
     action, *rest = session.posargs or ["check"]
-    session.run("python3", "tools/transcripts.py", action, "--device", "cuda", *rest)
+    session.run("python3", "-m", "whatcopy.transcripts", action, "--device", "cuda", *rest)
 
 
 @nox.session(python=PYTHON)
@@ -87,7 +94,7 @@ def preview(session: nox.Session) -> None:
         "--watch",
         "snippets",
         "--watch",
-        "docs/_ext",
+        "whatcopy",
         "--port",
         "8000",
     )
@@ -97,7 +104,7 @@ def preview(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Measure and print build times, page weights and request counts against their targets."""
     install(session, "tests")
-    session.run("python", "tools/bench.py")
+    session.run("python", "-m", "whatcopy.bench")
 
 
 @nox.session(python=PYTHON)
@@ -132,7 +139,7 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=False)
 def translations(session: nox.Session) -> None:
     """List the Chinese pages that are behind their English twin (`-- mark docs/zh/x.md`)."""
-    session.run("python3", "tools/translations.py", *(session.posargs or ["status"]))
+    session.run("python3", "-m", "whatcopy.translations", *(session.posargs or ["status"]))
 
 
 @nox.session(python=PYTHON)

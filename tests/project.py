@@ -6,12 +6,13 @@ import dataclasses
 import importlib.metadata
 import re
 import subprocess
-import sys
 import venv
 from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
+
+from whatcopy import build  # the tests' one handle on the build
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -20,10 +21,6 @@ HTML = BUILD / "html"
 SNIPPETS = ROOT / "snippets"
 TRANSCRIPTS = ROOT / "transcripts"
 
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(DOCS / "_ext"))
-
-import build
 
 # source folder under docs/ -> (output folder under docs/_build/html, <html lang>)
 LANGUAGES = {key: (lang.folder, lang.hreflang) for key, lang in build.LANGUAGES.items()}
@@ -32,7 +29,7 @@ LANGUAGES = {key: (lang.folder, lang.hreflang) for key, lang in build.LANGUAGES.
 NOTES = pytest.StashKey[list[str]]()
 
 FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})")
-# directives whose text is prose ({on-cuda}: docs/_ext/device_prose.py)
+# directives whose text is prose ({on-cuda}: whatcopy/sphinxext/device_prose.py)
 PROSE_DIRECTIVES = ("{glossary}", "{note}", "{warning}", "{tip}", "{admonition}", "{on-cuda}")
 LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=\s*$")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from project import BUILD, DOCS, ROOT, SNIPPETS, all_pages, build, executed_cells, pages
 
-import transcripts
+from whatcopy import transcripts
 
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
@@ -104,7 +104,7 @@ def test_zh_build_reuses_the_english_execution():
 
 
 def read_docs(doctrees: Path) -> set[str]:
-    """The documents the last build read, as docs/_ext/build_guards.py recorded them from the
+    """The documents the last build read, as whatcopy/sphinxext/build_guards.py recorded them from the
     list Sphinx itself acted on (its env-before-read-docs event)."""
     record = doctrees / "build_guards.json"
     assert record.exists(), f"{record} is missing: is build_guards in the extensions?"
@@ -163,11 +163,12 @@ def test_editing_a_snippet_rebuilds_exactly_the_pages_that_load_it(tmp_path):
 def test_a_changed_extension_discards_the_environment(tmp_path):
     """Sphinx re-reads every page when an extension's env_version changes: build_guards derives
     its env_version from the source of every local extension and of the harness."""
-    import build_guards
+    from whatcopy.sphinxext import build_guards
 
     names = {p.name for p in build_guards.SOURCES}
     assert names >= {"build_guards.py", "snippet_cells.py", "course_kit.py", "transcripts.py"}
-    assert names >= {p.name for p in (DOCS / "_ext").glob("*.py")}
+    extensions = Path(build_guards.__file__).parent.glob("*.py")
+    assert names >= {p.name for p in extensions} - {"__init__.py"}
     copies = []
     for path in build_guards.SOURCES:
         copies.append(tmp_path / path.name)
@@ -188,7 +189,7 @@ def test_a_page_that_warned_is_read_again(tmp_path):
 
     source = tmp_path / "src"
     source.mkdir()
-    (source / "conf.py").write_text('extensions = ["build_guards"]\n')
+    (source / "conf.py").write_text('extensions = ["whatcopy.sphinxext.build_guards"]\n')
     (source / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   good\n   bad\n")
     (source / "good.rst").write_text("Good\n====\n\nFine.\n")
     (source / "bad.rst").write_text("Bad\n===\n\n.. no-such-directive::\n")
@@ -247,7 +248,7 @@ def broken_site(tmp_path: Path, snippet: str | None, cell_options: str, prose: s
 
 def build_broken(project: Path, **env) -> subprocess.CompletedProcess:
     result = subprocess.run(
-        [sys.executable, "tools/build.py", "en"],
+        [sys.executable, "-m", "whatcopy.build", "en"],
         cwd=project,
         capture_output=True,
         text=True,
@@ -352,7 +353,7 @@ def test_a_failed_build_still_fails_when_run_again(tmp_path):
 def test_a_line_printed_in_two_chunks_is_shown_as_one_line():
     """ipykernel may send one print in two messages; the page must show the line whole (myst-nb's
     own merge strips each chunk and adds a newline: `x:` and ` tensor(...)` on two lines)."""
-    import snippet_cells
+    from whatcopy.sphinxext import snippet_cells
 
     chunks = [
         {"output_type": "stream", "name": "stdout", "text": "x:"},

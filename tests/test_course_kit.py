@@ -13,7 +13,7 @@ import nbformat
 import pytest
 from project import HTML, LANGUAGES, ROOT, SNIPPETS, TRANSCRIPTS, Page, executed_cells
 
-import transcripts
+from whatcopy import transcripts
 
 ALL = transcripts.all_snippets()
 
@@ -30,7 +30,7 @@ def notebooks(language: str) -> list[Path]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_with_code_has_a_valid_notebook(language):
-    from course_kit import page_snippets
+    from whatcopy.sphinxext.course_kit import page_snippets
 
     pages = [p for p in sorted((ROOT / "docs" / language).rglob("*.md")) if page_snippets(p)]
     found = notebooks(language)

@@ -1,4 +1,4 @@
-"""GPU statements only from GPU runs: the {on-cuda} box (docs/_ext/device_prose.py).
+"""GPU statements only from GPU runs: the {on-cuda} box (whatcopy/sphinxext/device_prose.py).
 
 * No page says anything about GPU or CUDA behaviour outside an ``{on-cuda}`` box; the lint that
   checks it reports the pages as they were before the box existed.
@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from project import DOCS, ROOT, all_pages
 
-import device_prose
-import transcripts
+from whatcopy import transcripts
+from whatcopy.sphinxext import device_prose
 
 FIXTURES = Path(__file__).parent / "fixtures" / "device_prose"
 
@@ -263,7 +263,7 @@ def sphinx_build(tmp_path: Path, language: str):
     (src / "conf.py").write_text(
         textwrap.dedent(
             f"""
-            extensions = ["myst_parser", "device_prose"]
+            extensions = ["myst_parser", "whatcopy.sphinxext.device_prose"]
             myst_enable_extensions = ["colon_fence"]
             language = {language!r}
             """
@@ -301,8 +301,8 @@ def test_the_directive_fails_the_build_when_the_cuda_run_contradicts_it(transcri
 
 
 def test_docs_use_the_box_and_site_conf_loads_it():
-    conf = (DOCS / "site_conf.py").read_text(encoding="utf-8")
-    assert '"device_prose"' in conf
+    conf = (ROOT / "whatcopy" / "sphinxext" / "site_conf.py").read_text(encoding="utf-8")
+    assert '"whatcopy.sphinxext.device_prose"' in conf
     for language in ("en", "zh"):
         for page in ("devices", "memory"):
             text = (DOCS / language / f"{page}.md").read_text(encoding="utf-8")

@@ -16,8 +16,8 @@ from bs4 import BeautifulSoup
 from project import DOCS, HTML, LANGUAGES, ROOT, SNIPPETS, Page
 from test_pages import glossary_problems, hand_typed_values, typography_problems
 
-import transcripts
-from exercises import page_exercises
+from whatcopy import transcripts
+from whatcopy.sphinxext.exercises import page_exercises
 
 CONTENT_PAGES = ["overview", "detach", "clone", "clone-detach", "deepcopy", "inplace", "memory",
                  "devices"]
@@ -195,7 +195,7 @@ def fold_problems(path: Path) -> list[str]:
 @pytest.mark.parametrize("language, page", CASES, ids=IDS)
 def test_answers_are_executed_outputs_folded_closed(language, page):
     path = html(language, page)
-    assert path.exists(), f"{path} is missing: build the site first (python tools/build.py)"
+    assert path.exists(), f"{path} is missing: build the site first (python -m whatcopy.build)"
     problems = fold_problems(path)
     soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
     cells = soup.select("div.cell.tag_exercise")
@@ -364,11 +364,12 @@ def index_misses(question: str, docname: str, index: dict, language: str) -> lis
     filtered the way Sphinx indexed the page (the key words the index must hold)."""
     from sphinx.search.en import SearchEnglish
 
-    from site_languages import SearchChineseWithTerms
+    from whatcopy.sphinxext.site_languages import SearchChineseWithTerms
 
     if language == "zh":
         import jieba
-        from site_languages import JIEBA_DICT
+
+        from whatcopy.sphinxext.site_languages import JIEBA_DICT
 
         lang = SearchChineseWithTerms({"dict": str(JIEBA_DICT)})
         lang.latin_terms.update(re.findall(r"[a-zA-Z0-9_]+", question))
@@ -474,9 +475,7 @@ def test_the_build_rejects_a_misplaced_answer(tmp_path):
 
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "conf.py").write_text(
-        "import sys\n"
-        f"sys.path[:0] = [{str(DOCS / '_ext')!r}, {str(ROOT / 'tools')!r}]\n"
-        "extensions = ['myst_nb', 'exercises']\n"
+        "extensions = ['myst_nb', 'whatcopy.sphinxext.exercises']\n"
         "nb_execution_mode = 'off'\n",
         encoding="utf-8",
     )

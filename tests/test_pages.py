@@ -10,7 +10,7 @@ import re
 import pytest
 from project import DOCS, SNIPPETS, Page, all_pages, pages
 
-from site_languages import read_terms
+from whatcopy.sphinxext.site_languages import read_terms
 
 TWINS = [(en, zh) for en in pages("en") for zh in pages("zh") if zh.docname == en.docname]
 CODE_SPAN = re.compile(r"(?<![}`])`([^`]+)`")
@@ -200,14 +200,14 @@ def test_the_page_lints_catch_known_mistakes(tmp_path):
 
 def test_every_chinese_page_matches_the_current_english_page():
     """docs/zh pages record which version of their English twin they match (translation_of)."""
-    import translations
+    from whatcopy import translations
 
     outdated = translations.problems()
     assert not outdated, "Chinese pages behind their English twin:\n" + "\n".join(outdated)
 
 
 def test_an_edited_english_page_makes_its_twin_outdated(tmp_path, monkeypatch):
-    import translations
+    from whatcopy import translations
 
     (tmp_path / "en").mkdir()
     (tmp_path / "zh").mkdir()

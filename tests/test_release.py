@@ -41,7 +41,7 @@ def test_two_clean_builds_give_identical_html(tmp_path):
         out = tmp_path / name
         out.mkdir()
         build.copy_cache(BUILD, out)
-        subprocess.run([sys.executable, "tools/build.py", "--out", str(out)], cwd=ROOT, check=True,
+        subprocess.run([sys.executable, "-m", "whatcopy.build", "--out", str(out)], cwd=ROOT, check=True,
                        env={**os.environ, "SPHINX_JOBS": "2"}, capture_output=True)
         outputs.append(out / "html")
     differing = []
@@ -79,7 +79,7 @@ def test_there_is_a_workflow_that_tests_builds_and_deploys():
 
 def test_the_workflow_publishes_the_notebooks_the_launch_buttons_open():
     """The Colab and Binder buttons open <language folder>/<page>.ipynb on the notebooks branch
-    (docs/site_conf.py); the deploy workflow must put each language's built notebooks there."""
+    (whatcopy/sphinxext/site_conf.py); the deploy workflow must put each language's built notebooks there."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("site_conf", ROOT / "docs" / "site_conf.py")

@@ -2,7 +2,7 @@
 both languages, and its evidence label names a section of the site that runs code.
 
 These read the data file and the MyST sources of docs/en; they need no build. The build checks
-the same labels again, as real cross-references (docs/_ext/seed_ledger.py).
+the same labels again, as real cross-references (whatcopy/sphinxext/seed_ledger.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import yaml
 from project import DOCS, ROOT, Page
 from test_pages import glossary_problems, hand_typed_values, typography_problems
 
-import seed_ledger
+from whatcopy.sphinxext import seed_ledger
 
 LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=\s*$")
 HEADING = re.compile(r"^(?P<level>#{1,6}) ")

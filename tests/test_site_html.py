@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup
 from jinja2.ext import babel_extract
 from project import DOCS, HTML, LANGUAGES, all_pages
 
-from site_languages import HARDCODED_LABELS, HIDDEN_CELL_LABEL
+from whatcopy.sphinxext.site_languages import HARDCODED_LABELS, HIDDEN_CELL_LABEL
 
 HTML_FILES = sorted(HTML.rglob("*.html"))
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -250,7 +250,7 @@ def site_configuration():
 def built_notebook(path_on_branch: str) -> Path:
     """The built file that the deploy workflow publishes at this path of the notebooks branch
     (<language folder>/<page>.ipynb, from <language folder>/downloads/notebooks/)."""
-    from course_kit import download_path
+    from whatcopy.sphinxext.course_kit import download_path
 
     folder, _, docname = path_on_branch.partition("/")
     return HTML / folder / download_path("notebook", docname.removesuffix(".ipynb"))
@@ -367,7 +367,7 @@ def test_every_page_has_a_social_preview_without_images(page):
 def test_the_subset_icon_fonts_have_every_icon_the_pages_show(language):
     """lean_theme.py subsets Font Awesome to the icons in use; none may be left out."""
     from fontTools.ttLib import TTFont
-    from lean_theme import ICON_CLASS, ICON_RULE, css_glyphs, theme_static
+    from whatcopy.sphinxext.lean_theme import ICON_CLASS, ICON_RULE, css_glyphs, theme_static
 
     folder = HTML / LANGUAGES[language][0]
     css = (theme_static() / "styles" / "pydata-sphinx-theme.css").read_text(encoding="utf-8")

@@ -3,6 +3,7 @@ transcript says, per device; and the harness reports each way a snippet can go w
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import textwrap
 import pytest
 from project import NOTES, ROOT, clean_python
 
-import transcripts
+from whatcopy import transcripts
 
 SNIPPETS = transcripts.all_snippets()
 
@@ -121,15 +122,23 @@ GOOD = '''
     '''
 
 
-def test_record_writes_a_transcript_that_doctest_replays(repo, harness):
-    """Recording through the command line as a GPU runner uses it (the file alone, run by the
-    interpreter); doctest replays what it wrote, and the check passes."""
-    (repo / "tools").mkdir()
-    shutil.copy(ROOT / "tools" / "transcripts.py", repo / "tools")
+# The standard-library core of the package: all a bare GPU machine with torch needs to record.
+CORE = ("__init__.py", "root.py", "snippets.py", "transcript_format.py", "child.py", "runner.py")
+CORE += ("transcripts.py",)
+
+
+def test_record_writes_a_transcript_that_doctest_replays(repo, harness, clean_env_python):
+    """Recording through the command line as a GPU runner uses it (`python -m
+    whatcopy.transcripts` from the repository root, by an interpreter with only torch and numpy
+    and the package's core files); doctest replays what it wrote, and the check passes."""
+    (repo / "whatcopy").mkdir()
+    for name in CORE:
+        shutil.copy(ROOT / "whatcopy" / name, repo / "whatcopy" / name)
     write(repo, "good", GOOD)
-    command = [sys.executable, str(repo / "tools" / "transcripts.py")]
+    command = [str(clean_env_python), "-m", "whatcopy.transcripts"]
+    bare = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
     record = subprocess.run(
-        [*command, "record"], cwd=repo, capture_output=True, text=True, check=False
+        [*command, "record"], cwd=repo, capture_output=True, text=True, check=False, env=bare
     )
     assert record.returncode == 0, record.stderr
     assert "1 snippets forked from 1 server(s) that imported torch" in record.stdout
@@ -390,7 +399,7 @@ def test_a_weekly_workflow_replays_the_transcripts_on_the_newest_torch():
     assert triggers.get("schedule"), f"{path}: no schedule"
     text = path.read_text()
     assert "https://download.pytorch.org/whl/cpu torch numpy" in text, "not the newest CPU wheel"
-    assert "tools/transcripts.py check" in text
+    assert "python -m whatcopy.transcripts check" in text
     steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
     uses = [step.get("uses", "") for step in steps]
     assert not any("deploy" in u or "pages" in u for u in uses), f"{path} must not deploy"

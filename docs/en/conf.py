@@ -1,10 +1,6 @@
-"""English site. Shared settings: docs/site_conf.py."""
+"""English site. Shared settings: whatcopy/sphinxext/site_conf.py."""
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from site_conf import *  # noqa: E402, F403
+from whatcopy.sphinxext.site_conf import *
 
 language = "en"
 project = "What does it copy?"

@@ -1,10 +1,6 @@
-"""Simplified Chinese site. Shared settings: docs/site_conf.py."""
+"""Simplified Chinese site. Shared settings: whatcopy/sphinxext/site_conf.py."""
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from site_conf import *  # noqa: E402, F403
+from whatcopy.sphinxext.site_conf import *
 
 language = "zh_CN"
 project = "到底复制了什么？"

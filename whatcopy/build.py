@@ -1,9 +1,9 @@
 """Build the bilingual site into docs/_build/html: en/, zh-cn/, a root index.html that sends
 the reader to their language, a 404 page and a sitemap.
 
-    python tools/build.py            # both languages, warnings are errors
-    python tools/build.py en         # one language
-    python tools/build.py --out DIR  # build everything (cache included) under DIR instead
+    python -m whatcopy.build            # both languages, warnings are errors
+    python -m whatcopy.build en         # one language
+    python -m whatcopy.build --out DIR  # build everything (cache included) under DIR instead
 
 English is built first: the Chinese build then finds every cell in the shared jupyter-cache and
 executes nothing. SITE_URL (the address the site is published at, ending in /) makes the sitemap
@@ -13,7 +13,6 @@ and the 404 page's links absolute.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import shutil
 import subprocess
@@ -22,26 +21,22 @@ import time
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-ROOT = Path(__file__).resolve().parents[1]
+from whatcopy.languages import LANGUAGES, Language  # noqa: F401  (Language: for importers)
+from whatcopy.root import find_root
+
+ROOT = find_root()
 DOCS = ROOT / "docs"
 DEFAULT_BUILD = DOCS / "_build"
 
 
-@dataclasses.dataclass(frozen=True)
-class Language:
-    source: str  # its pages: docs/<source>/
-    folder: str  # its site: <build>/html/<folder>/
-    hreflang: str
-    sphinx: str  # Sphinx's `language` in its conf.py
-    name: str  # the language's name in itself, for the switcher
-
-
-# The site's languages, keyed by source folder (also their names on the command line). The
-# Sphinx extensions, the tests, the noxfile and the benchmark all read this table.
-LANGUAGES = {
-    "en": Language("en", "en", "en", "en", "English"),
-    "zh": Language("zh", "zh-cn", "zh-CN", "zh_CN", "简体中文"),
-}
+def set_root(root: Path) -> Path:
+    """Build the project at `root` (a copy, for tests and the benchmark); return the previous."""
+    global ROOT, DOCS, DEFAULT_BUILD
+    previous = ROOT
+    ROOT = Path(root).resolve()
+    DOCS = ROOT / "docs"
+    DEFAULT_BUILD = DOCS / "_build"
+    return previous
 
 
 def sphinx_command(language: str, build: Path, *extra: str, quiet: bool = True) -> list[str]:
@@ -68,12 +63,13 @@ def sphinx_command(language: str, build: Path, *extra: str, quiet: bool = True) 
 
 
 def build_language(
-    language: str, build: Path = DEFAULT_BUILD, quiet: bool = True
+    language: str, build: Path | None = None, quiet: bool = True
 ) -> tuple[float, str]:
     """Build one language; return (seconds, log). Exit with a message when it fails."""
+    build = build or DEFAULT_BUILD
     started = time.perf_counter()
     out = LANGUAGES[language].folder
-    env = dict(os.environ, SITE_BUILD_DIR=str(build))
+    env = dict(os.environ, SITE_BUILD_DIR=str(build), WHATCOPY_ROOT=str(ROOT))
     result = subprocess.run(
         sphinx_command(language, build, quiet=quiet),
         cwd=ROOT,
@@ -146,10 +142,11 @@ def copy_cache(source: Path, target: Path) -> None:
 def copy_project(target: Path, cache_from: Path | None = None) -> Path:
     """A throwaway copy of everything a build reads, for tests and the benchmark to change;
     with cache_from (a build folder), its execution cache too, so nothing re-executes."""
-    for folder in ("docs", "snippets", "tools", "transcripts"):
+    for folder in ("docs", "snippets", "transcripts"):
         shutil.copytree(
             ROOT / folder, target / folder, ignore=shutil.ignore_patterns("_build", "*.mo")
         )
+    shutil.copy(ROOT / "pyproject.toml", target / "pyproject.toml")  # marks the project root
     shutil.copy(ROOT / "LICENSE", target / "LICENSE")  # the course kit's archive holds it
     if cache_from is not None and (cache_from / ".jupyter_cache").exists():
         copy_cache(cache_from, target / "docs" / "_build")
@@ -157,8 +154,9 @@ def copy_project(target: Path, cache_from: Path | None = None) -> Path:
 
 
 def build(
-    languages: list[str], build: Path = DEFAULT_BUILD, quiet: bool = True
+    languages: list[str], build: Path | None = None, quiet: bool = True
 ) -> dict[str, tuple[float, str]]:
+    build = build or DEFAULT_BUILD
     results = {}
     for language in languages:
         results[language] = build_language(language, build, quiet)
@@ -173,14 +171,14 @@ def main() -> None:
     parser.add_argument(
         "languages", nargs="*", help=f"some of {', '.join(LANGUAGES)} (default: all)"
     )
-    parser.add_argument("--out", type=Path, default=DEFAULT_BUILD, help="build folder")
+    parser.add_argument("--out", type=Path, default=None, help="build folder")
     args = parser.parse_args()
     unknown = set(args.languages) - set(LANGUAGES)
     if unknown:
         parser.error(
             f"unknown language {', '.join(sorted(unknown))}; choose from {', '.join(LANGUAGES)}"
         )
-    build(args.languages or list(LANGUAGES), args.out.resolve())
+    build(args.languages or list(LANGUAGES), args.out.resolve() if args.out else None)
 
 
 if __name__ == "__main__":

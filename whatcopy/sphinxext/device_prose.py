@@ -40,8 +40,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-import transcripts
-from transcripts import SNIPPETS, Snippet
+from whatcopy import transcripts
+from whatcopy.transcripts import SNIPPETS, Snippet
 
 logger = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ def _text(language: str, key: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# The evidence: a snippet's CUDA transcript, read through tools/transcripts.py
+# The evidence: a snippet's CUDA transcript, read through whatcopy.transcripts
 
 
 @dataclasses.dataclass(frozen=True)
@@ -149,7 +149,7 @@ def evidence_key(name: str) -> str:
 
 def render_status(evidence: Evidence, language: str, docname: str) -> list[nodes.Node]:
     """The box's title and the lines that say where the statement stands."""
-    from course_kit import download_path, relative
+    from whatcopy.sphinxext.course_kit import download_path, relative
 
     text = lambda key: _text(language, key)  # noqa: E731
     shown_name = f"snippets/{evidence.name}.py"

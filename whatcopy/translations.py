@@ -4,8 +4,8 @@ Each Chinese page records, in its front matter, the version of the English page 
 
     translation_of: 3f2a9c1e07bd   # first 12 hex digits of the sha256 of docs/en/<page>.md
 
-    python tools/translations.py status          # list outdated pages; exit 1 if any
-    python tools/translations.py mark docs/zh/detach.md ...
+    python -m whatcopy.translations status          # list outdated pages; exit 1 if any
+    python -m whatcopy.translations mark docs/zh/detach.md ...
                                                  # after bringing a page up to date
 
 Any edit to an English page, a typo included, makes its twin outdated until someone who read
@@ -19,7 +19,9 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from whatcopy.root import find_root
+
+ROOT = find_root()
 EN = ROOT / "docs" / "en"
 ZH = ROOT / "docs" / "zh"
 FIELD = re.compile(r"^translation_of:\s*(\S*).*$", re.MULTILINE)
@@ -55,7 +57,7 @@ def problems() -> list[str]:
             found.append(
                 f"{rel}: matches version {recorded} of {english.relative_to(ROOT)}, which is now "
                 f"{english_version(english)}; bring it up to date, then "
-                f"`python tools/translations.py mark {rel}`"
+                f"`python -m whatcopy.translations mark {rel}`"
             )
     return found
 

@@ -25,9 +25,11 @@ import threading
 import time
 from pathlib import Path
 
-import build  # tools/build.py, beside this file
+from whatcopy import build
+from whatcopy.languages import LANGUAGES
+from whatcopy.root import find_root
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = find_root()
 
 TARGETS = {"cold_ratio": 1.3, "warm_s": 5.0, "first_view_kb": 200, "requests": 20, "foreign": 0}
 EDITED = "detach/stops_gradient"
@@ -53,18 +55,6 @@ def kernel_floor(trials: int = 3) -> float:
 
 def executed(log: str) -> int:
     return len(re.findall(r"Executed notebook in", log))
-
-
-def _load_build(project: Path):
-    """The project copy's own tools/build.py, whose sources and cache are the copy's."""
-    import importlib.util
-    import sys
-
-    spec = importlib.util.spec_from_file_location("project_build", project / "tools" / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
 
 
 def pages_loading(project: Path, name: str) -> set[str]:
@@ -127,29 +117,30 @@ def page_weights(html: Path, folders: list[str]) -> list[tuple[str, int, int, in
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         project = build.copy_project(Path(tmp))
-        module = _load_build(project)
+        build.set_root(project)  # build the copy: its sources, its cache
+        module = build
         build_dir = project / "docs" / "_build"
 
         cold_start = time.perf_counter()
-        cold = {lang: module.build_language(lang, build_dir, quiet=False) for lang in module.LANGUAGES}
+        cold = {lang: module.build_language(lang, build_dir, quiet=False) for lang in LANGUAGES}
         cold_total = time.perf_counter() - cold_start
         en_executed, zh_executed = executed(cold["en"][1]), executed(cold["zh"][1])
         floor_one = kernel_floor()
         floor = floor_one * en_executed
 
         warm_start = time.perf_counter()
-        warm = {lang: module.build_language(lang, build_dir, quiet=False) for lang in module.LANGUAGES}
+        warm = {lang: module.build_language(lang, build_dir, quiet=False) for lang in LANGUAGES}
         warm_total = time.perf_counter() - warm_start
 
         snippet = project / "snippets" / f"{EDITED}.py"
-        snippet.write_text(snippet.read_text() + "# edited by tools/bench.py\n")
+        snippet.write_text(snippet.read_text() + "# edited by whatcopy/bench.py\n")
         edit_start = time.perf_counter()
-        edited = {lang: module.build_language(lang, build_dir, quiet=False) for lang in module.LANGUAGES}
+        edited = {lang: module.build_language(lang, build_dir, quiet=False) for lang in LANGUAGES}
         edit_total = time.perf_counter() - edit_start
         expected = pages_loading(project, EDITED)
         reexecuted = executed(edited["en"][1]) + executed(edited["zh"][1])
         module.write_root(build_dir, None)
-        weights = page_weights(build_dir / "html", [lang.folder for lang in module.LANGUAGES.values()])
+        weights = page_weights(build_dir / "html", [lang.folder for lang in LANGUAGES.values()])
 
     def verdict(ok: bool) -> str:
         return "meets target" if ok else "MISSES target"

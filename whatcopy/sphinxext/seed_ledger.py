@@ -24,9 +24,11 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from whatcopy.root import find_root
+
 logger = logging.getLogger(__name__)
 
-DATA = Path(__file__).resolve().parents[1] / "seed_claims.yaml"
+DATA = find_root() / "docs" / "seed_claims.yaml"
 LANGUAGES = ("en", "zh")
 # verdict -> how each language writes it (the legend on the corrections page uses these words)
 VERDICTS = {

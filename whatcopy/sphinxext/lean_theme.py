@@ -216,7 +216,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict, d
     ]
     site_url = os.environ.get("SITE_URL")
     if site_url:
-        from build import LANGUAGES  # tools/build.py: the site's one table of languages
+        from whatcopy.languages import LANGUAGES  # the site's one table of languages
 
         folder = next(lang.folder for lang in LANGUAGES.values() if lang.sphinx == language)
         meta.append(("og:url", f"{site_url.rstrip('/')}/{folder}/{pagename}.html"))

@@ -1,18 +1,19 @@
-"""Sphinx settings shared by both languages; docs/en/conf.py and docs/zh/conf.py add their own.
+"""Sphinx settings shared by both languages; docs/en/conf.py and docs/zh/conf.py add their own
+(``from whatcopy.sphinxext.site_conf import *``).
 
-Paths are absolute so that each language's conf.py can import this from its own folder.
+Paths are absolute. The project root is $WHATCOPY_ROOT (set by ``python -m whatcopy.build``) or
+found above the working directory, which Sphinx sets to the conf.py's folder while reading it.
 """
 
 import os
-import sys
 from pathlib import Path
 
-DOCS = Path(__file__).resolve().parent
-ROOT = DOCS.parent
-# tools/build.py --out builds elsewhere, execution cache included.
+from whatcopy.root import find_root
+
+ROOT = find_root()
+DOCS = ROOT / "docs"
+# python -m whatcopy.build --out builds elsewhere, execution cache included.
 BUILD = Path(os.environ.get("SITE_BUILD_DIR", DOCS / "_build"))
-sys.path.insert(0, str(DOCS / "_ext"))
-sys.path.insert(0, str(ROOT / "tools"))
 
 # Kernels inherit this: a quiet, minimal-traceback IPython profile of our own, not the user's.
 os.environ["IPYTHONDIR"] = str(DOCS / "_ipython")
@@ -23,17 +24,28 @@ copyright = "2026, " + author  # noqa: A001
 extensions = [
     "myst_nb",
     "sphinx_copybutton",
-    "snippet_cells",  # loads snippets into cells, links them to their transcripts
-    "site_languages",  # language switcher, theme strings, Chinese search
-    "output_figures",  # printed tables and graphs drawn as HTML tables and SVG
-    "course_kit",  # downloads (.py, transcripts, notebooks, zip) and the snippet index
-    "accessibility",  # fixes for what axe-core finds in Sphinx's and the theme's HTML
-    "lean_theme",  # the book theme within the page budget: fonts, CSP, social meta
-    "fast_kernels",  # an executed page's kernel is shut down at once
-    "device_prose",  # {on-cuda}: GPU statements with their CUDA run, or marked unverified
-    "seed_ledger",  # the corrections page's verdict tables, from docs/seed_claims.yaml
-    "exercises",  # predict-the-output exercises, folded answers, their course kit files
-    "build_guards",  # a changed extension or a page that failed last time is read again
+    # loads snippets into cells, links them to their transcripts
+    "whatcopy.sphinxext.snippet_cells",
+    # language switcher, theme strings, Chinese search
+    "whatcopy.sphinxext.site_languages",
+    # printed tables and graphs drawn as HTML tables and SVG
+    "whatcopy.sphinxext.output_figures",
+    # downloads (.py, transcripts, notebooks, zip) and the snippet index
+    "whatcopy.sphinxext.course_kit",
+    # fixes for what axe-core finds in Sphinx's and the theme's HTML
+    "whatcopy.sphinxext.accessibility",
+    # the book theme within the page budget: subset icon fonts, CSP, social meta
+    "whatcopy.sphinxext.lean_theme",
+    # an executed page's kernel is shut down at once
+    "whatcopy.sphinxext.fast_kernels",
+    # {on-cuda}: GPU statements with their CUDA run, or marked unverified
+    "whatcopy.sphinxext.device_prose",
+    # the corrections page's verdict tables, from docs/seed_claims.yaml
+    "whatcopy.sphinxext.seed_ledger",
+    # predict-the-output exercises, folded answers, their course kit files
+    "whatcopy.sphinxext.exercises",
+    # a changed extension or a page that failed last time is read again
+    "whatcopy.sphinxext.build_guards",
 ]
 
 templates_path = [str(DOCS / "_templates")]
@@ -49,7 +61,7 @@ nitpicky = True
 # Chinese build reuses the English execution (the cache keys on code cells and kernel).
 nb_execution_mode = "cache"
 nb_execution_cache_path = str(BUILD / ".jupyter_cache")
-# Seconds per cell: a hanging snippet fails the build (the same limit as tools/transcripts.py).
+# Seconds per cell: a hanging snippet fails the build (the same limit as whatcopy/transcripts.py).
 nb_execution_timeout = int(os.environ.get("SNIPPET_TIMEOUT", "60"))
 nb_execution_in_temp = True  # snippets never see (or write into) the source tree
 nb_execution_raise_on_error = False  # keep going, so snippet_cells can name the snippet line

@@ -5,7 +5,7 @@ One job: make every ``{code-cell}`` that ``:load:``-s a snippet trustworthy and 
 * Before a page is parsed, each ``:load:`` must name an existing file under ``snippets/``, and
   a snippet declared ``# raises X`` must carry ``:tags: [raises-exception]`` (and only such a
   snippet).  The page is made to depend on the file, so editing a snippet rebuilds its pages.
-* If a page's execution fails, the failing snippet is run again by tools/transcripts.py to name
+* If a page's execution fails, the failing snippet is run again by whatcopy.transcripts to name
   its file and line.
 * Under each cell: where its output was verified (device, torch version, date) from the
   transcripts, and, for a device-dependent snippet, the recorded CUDA output beside the CPU one.
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import copy
 import re
-from importlib.metadata import version
 import shutil
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 from docutils import nodes
@@ -30,8 +30,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-import transcripts
-from transcripts import ROOT, SNIPPETS, Snippet, SnippetError
+from whatcopy import transcripts
+from whatcopy.transcripts import ROOT, SNIPPETS, Snippet, SnippetError
 
 logger = logging.getLogger(__name__)
 
@@ -251,7 +251,7 @@ def table_value(printed: str, label: str) -> str | None:
 
     None when no table has it, or when tables disagree and no caption picks one.
     """
-    from output_figures import parse_tables
+    from whatcopy.sphinxext.output_figures import parse_tables
 
     row_name, column, *which = label.split("|")
     found = []
@@ -320,7 +320,7 @@ def decorate_cell(env, cell: nodes.container, snippet: Snippet) -> None:
 
 
 def _downloads(env, snippet: Snippet) -> nodes.paragraph:
-    from course_kit import download_path, relative
+    from whatcopy.sphinxext.course_kit import download_path, relative
 
     line = nodes.paragraph()
     line += nodes.inline(text=_text(env, "download"), classes=["snippet-meta-label"])

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import csv
 import logging
-from pathlib import Path
 
 import jinja2.ext
-from build import LANGUAGES  # tools/build.py: the site's one table of languages
 from sphinx.application import Sphinx
 from sphinx.search.zh import SearchChinese
 
-DOCS = Path(__file__).resolve().parents[1]
+from whatcopy.languages import LANGUAGES  # the site's one table of languages
+from whatcopy.root import find_root
+
+DOCS = find_root() / "docs"
 TERMS = DOCS / "terms.tsv"
 # A fixed path, wherever the build goes: it is part of the configuration Sphinx hashes.
 JIEBA_DICT = DOCS / "_build" / "jieba_terms.txt"

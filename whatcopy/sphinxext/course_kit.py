@@ -31,8 +31,8 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
-import transcripts
-from transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
+from whatcopy import transcripts
+from whatcopy.transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
 
 KIT = ROOT / "docs" / "kit"
 DOWNLOADS = "downloads"

@@ -1,10 +1,10 @@
-"""Build guards: a build never passes on stale work. Inside Sphinx, so `tools/build.py`,
+"""Build guards: a build never passes on stale work. Inside Sphinx, so `python -m whatcopy.build`,
 `nox -s preview`, `nox -s linkcheck` and a plain `sphinx-build` all get them.
 
 * A changed extension re-reads every page. Sphinx re-reads pages whose sources changed, not
   those whose extensions did; but it discards a saved environment when an extension's
   ``env_version`` differs. This extension's ``env_version`` is a digest of the source of every
-  local extension (``docs/_ext/*.py``) and of the transcript harness they import.
+  local extension (``whatcopy/sphinxext/*.py``) and of the transcript harness they import.
 * A page that had a problem is read again. Sphinx discards its environment when a build stops
   on an error (``-W``), but where warnings do not stop it (``nox -s preview``) it saves the
   environment, finds the page up to date next time, skips it, and the warning is gone. Pages
@@ -36,7 +36,10 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging as sphinx_logging
 
 EXT = Path(__file__).resolve().parent
-SOURCES = sorted(EXT.glob("*.py")) + [EXT.parents[1] / "tools" / "transcripts.py"]
+# The extensions and the package core they import (its __init__ files hold only docstrings).
+SOURCES = [
+    p for p in sorted(EXT.glob("*.py")) + sorted(EXT.parent.glob("*.py")) if p.name != "__init__.py"
+]
 RECORD = "build_guards.json"
 
 

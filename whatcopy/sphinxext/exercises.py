@@ -45,8 +45,8 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-import transcripts
-from transcripts import SNIPPETS, Snippet
+from whatcopy import transcripts
+from whatcopy.transcripts import SNIPPETS, Snippet
 
 logger = logging.getLogger(__name__)
 

@@ -1,0 +1,424 @@
+"""The parent: runs snippets in fresh processes forked from a server that imported torch once
+(ForkServer), judges what they printed and raised against their transcripts, records them."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import dataclasses
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from pathlib import Path
+
+from whatcopy import snippets as model
+from whatcopy.child import PROGRESS, _child_main
+from whatcopy.snippets import Snippet, SnippetError, all_snippets, set_root
+from whatcopy.transcript_format import (
+    read_header,
+    render_transcript,
+    same_but_date,
+    setup_sources,
+)
+
+
+def timeout_s() -> float:
+    """Seconds a snippet may run (SNIPPET_TIMEOUT, read when it starts; default 60)."""
+    return float(os.environ.get("SNIPPET_TIMEOUT", "60"))
+
+
+SERVER = "import sys; from whatcopy.transcripts import main; sys.exit(main(['_server']))"
+
+
+@dataclasses.dataclass
+class Outcome:
+    snippet: Snippet
+    device: str
+    problems: list[str]
+    written: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+class ForkServer:
+    """A child interpreter that imports torch once, then forks one fresh process per snippet.
+
+    ``import torch`` costs about 2 s; forking a process that has already paid it costs a few
+    milliseconds. Each forked child is as clean as a new interpreter for a snippet: it starts
+    from the server's state, in which no torch operation has run and CUDA is not initialised,
+    in an empty working folder that is also its ``sys.path[0]``, with its own stdout and stderr
+    files, and with the generators a fresh interpreter seeds randomly (torch's CPU generator,
+    NumPy's, ``random``'s) reseeded from the operating system, so an unseeded snippet never
+    sees its siblings' numbers; CUDA's start in the child with their usual default seed. ``python`` is the interpreter to use (default: this one); with
+    ``clean=True`` the server gets no ``PYTHONPATH``-like variables, so it sees exactly that
+    interpreter's packages.
+    """
+
+    def __init__(self, device: str, python: str | None = None, clean: bool = False):
+        env = dict(os.environ)
+        if clean:
+            env = {k: v for k, v in env.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+        env.update(PYTHONHASHSEED="0", PYTHONUNBUFFERED="1")
+        if device == "cpu":
+            env["CUDA_VISIBLE_DEVICES"] = ""
+        self._home = tempfile.TemporaryDirectory()
+        started = time.perf_counter()
+        # Started from the folder holding this package, so an interpreter that has only torch
+        # (not this package installed) finds it. With `-c`, sys.path[0] is "", the working
+        # folder of the moment: each child changes into its own empty folder, which is thus
+        # its sys.path[0], as for `python snippet.py` (sys.path itself is never edited).
+        package_parent = Path(sys.modules["whatcopy"].__path__[0]).resolve().parent
+        self._proc = subprocess.Popen(
+            [python or sys.executable, "-c", SERVER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=package_parent,
+            env=env,
+        )
+        self._buffer = b""
+        ready = self._readline(timeout_s() + 60)
+        if ready != "ready":
+            self.close()
+            raise SnippetError(f"the snippet server did not start (it said {ready!r})")
+        self.start_s = time.perf_counter() - started  # what a fresh interpreter would pay
+        self.runs: list[float] = []
+
+    def _readline(self, timeout: float | None) -> str | None:
+        """One line from the server, or None when nothing came within `timeout` seconds."""
+        fd = self._proc.stdout.fileno()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while b"\n" not in self._buffer:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if not select.select([fd], [], [], left)[0]:
+                return None
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                return "closed"
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return line.decode()
+
+    def run(self, snippet: Snippet, mode: str, device: str) -> dict:
+        started = time.perf_counter()
+        with tempfile.TemporaryDirectory() as workdir:
+            request = {
+                "mode": mode,
+                "device": device,
+                "snippet": str(snippet.path),
+                "workdir": workdir,
+                "root": str(model.ROOT),
+            }
+            self._proc.stdin.write((json.dumps(request) + "\n").encode())
+            self._proc.stdin.flush()
+            answer = self._readline(30) or ""
+            if not answer.startswith("pid "):
+                raise SnippetError(f"{snippet.rel}: the snippet server failed ({answer!r})")
+            pid = int(answer.split()[1])
+            limit = timeout_s()
+            answer = self._readline(limit)
+            timed_out = answer is None
+            if timed_out:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+                answer = self._readline(30) or ""
+            err = Path(workdir, "stderr").read_text(encoding="utf-8", errors="replace")
+            if timed_out:
+                marks = re.findall(rf"^{PROGRESS}(\d+)$", err, re.MULTILINE)
+                where = f"{snippet.rel}:{marks[-1]}" if marks else snippet.rel
+                raise SnippetError(f"{where}: still running after {limit:g} s (hangs?)")
+            stray = re.sub(rf"^{PROGRESS}\d+\n", "", err, flags=re.MULTILINE)
+            leaked = Path(workdir, "stdout").read_text(encoding="utf-8", errors="replace")
+            if leaked:  # written to file descriptor 1 directly, around doctest's capture
+                stray += f"(and to stdout, where no transcript sees it:)\n{leaked}"
+            result_path = Path(workdir, "result.json")
+            if not result_path.exists():
+                raise SnippetError(
+                    f"{snippet.rel}: the process running it died ({answer}):\n{stray}"
+                )
+            payload = json.loads(result_path.read_text(encoding="utf-8"))
+        self.runs.append(time.perf_counter() - started)
+        if "error" in payload:
+            raise SnippetError(payload["error"])
+        payload["stray_stderr"] = stray
+        return payload
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self._proc.stdin.close()
+        try:
+            self._proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.wait()
+        self._proc.stdout.close()
+        self._home.cleanup()
+
+
+def _server_main() -> int:
+    """The server side of ForkServer: import torch, then fork a child per request on stdin."""
+    import random
+
+    with contextlib.suppress(ImportError):
+        import torch  # noqa: F401  (the point: children inherit it already imported)
+    protocol = os.dup(1)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 1)  # nothing the server or a child prints can reach the protocol pipe
+
+    def say(text: str) -> None:
+        os.write(protocol, (text + "\n").encode())
+
+    say("ready")
+    for line in sys.stdin:
+        request = json.loads(line)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                os.close(protocol)
+                workdir = request["workdir"]
+                os.chdir(workdir)
+                for fd, name in ((1, "stdout"), (2, "stderr")):
+                    target = os.open(Path(workdir, name), os.O_WRONLY | os.O_CREAT, 0o644)
+                    os.dup2(target, fd)
+                    os.close(target)
+                os.dup2(devnull, 0)
+                sys.argv = [request["snippet"]]
+                set_root(Path(request["root"]))
+                random.seed()
+                if "torch" in sys.modules:
+                    # The CPU generator only, as a fresh interpreter seeds it; CUDA generators
+                    # start lazily in the child with their usual fixed default seed.
+                    sys.modules["torch"].default_generator.seed()
+                if "numpy" in sys.modules:
+                    sys.modules["numpy"].random.seed()
+                code = _child_main(
+                    [
+                        request["mode"],
+                        request["device"],
+                        request["snippet"],
+                        str(Path(workdir, "result.json")),
+                    ]
+                )
+            except BaseException:  # noqa: BLE001  (reported through stderr and the exit code)
+                traceback.print_exc()
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+        say(f"pid {pid}")
+        _, status = os.waitpid(pid, 0)
+        say(f"exit {os.waitstatus_to_exitcode(status)}")
+    return 0
+
+
+def _spawn(snippet: Snippet, mode: str, device: str, server: ForkServer | None = None) -> dict:
+    """Run one snippet in a fresh process (forked from `server`, or from a new one)."""
+    if server is not None:
+        return server.run(snippet, mode, device)
+    server = ForkServer(device)
+    try:
+        return server.run(snippet, mode, device)
+    finally:
+        server.close()
+
+
+def _judge_exceptions(snippet: Snippet, payload: dict, device: str) -> list[str]:
+    """Problems with exceptions: only the declared one, of the declared type, on the last line."""
+    problems = []
+    statements = snippet.statements()
+    results = payload["results"][len(setup_sources(device)) :]
+    declared = snippet.raises
+    for index, (stmt, res) in enumerate(zip(statements, results)):
+        if "exception" not in res:
+            continue
+        if res["exception"] == "SnippetError":  # raised by the harness itself, e.g. _no_echo
+            problems.append(f"{snippet.rel}:{stmt.line}: {res['message']}")
+            continue
+        is_last = index == len(statements) - 1
+        if is_last and declared and declared.split(".")[-1] in res["exception_mro"]:
+            continue
+        if is_last and declared:
+            problems.append(
+                f"{snippet.rel}:{stmt.line}: declared '# raises {declared}' but raised "
+                f"{res['exception']}:\n{res['traceback']}"
+            )
+        else:
+            problems.append(
+                f"{snippet.rel}:{stmt.line}: unexpected {res['exception']} (mark the last "
+                f"statement '# raises {res['exception']}' if the snippet is meant to fail):\n"
+                f"{res['traceback']}"
+            )
+    if declared and results and "exception" not in results[-1]:
+        problems.append(
+            f"{snippet.rel}:{statements[-1].line}: declared '# raises {declared}' "
+            "but ran without raising"
+        )
+    return problems
+
+
+def _judge_stderr(snippet: Snippet, payload: dict) -> list[str]:
+    text = payload.get("stderr", "") + payload.get("stray_stderr", "")
+    if not text.strip():
+        return []
+    return [
+        f"{snippet.rel}: wrote to stderr (a warning?); a transcript only holds what is printed. "
+        "Catch it with warnings.catch_warnings(record=True) and print it, or avoid it:\n" + text
+    ]
+
+
+def record_one(snippet: Snippet, device: str, server: ForkServer | None = None) -> Outcome:
+    try:
+        payload = _spawn(snippet, "record", device, server)
+        problems = _judge_exceptions(snippet, payload, device) + _judge_stderr(snippet, payload)
+        if problems:
+            return Outcome(snippet, device, problems)
+        results = payload["results"][len(setup_sources(device)) :]
+        outputs = [r["want"] if "exception" in r else r["got"] for r in results]
+        text = render_transcript(snippet, device, payload["device_label"], outputs)
+    except SnippetError as exc:
+        return Outcome(snippet, device, [str(exc)])
+    path = snippet.transcript(device)
+    old = path.read_text(encoding="utf-8") if path.exists() else None
+    if old is not None and same_but_date(old, text):
+        return Outcome(snippet, device, [])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return Outcome(snippet, device, [], written=True)
+
+
+def diagnose(snippet: Snippet, device: str = "cpu", server: ForkServer | None = None) -> list[str]:
+    """Run a snippet as `record` would, write nothing, and return its problems."""
+    try:
+        payload = _spawn(snippet, "record", device, server)
+    except SnippetError as exc:
+        return [str(exc)]
+    return _judge_exceptions(snippet, payload, device) + _judge_stderr(snippet, payload)
+
+
+def check_one(snippet: Snippet, device: str, server: ForkServer | None = None) -> Outcome:
+    path = snippet.transcript(device)
+    rel = path.relative_to(model.ROOT).as_posix()
+    hint = f"run `nox -s record -- {snippet.rel}` and review the diff"
+    if not path.exists():
+        return Outcome(snippet, device, [f"{snippet.rel}: no {device} transcript ({rel}); {hint}"])
+    try:
+        if read_header(path).get("Source-SHA256") != snippet.sha256:
+            return Outcome(
+                snippet, device, [f"{snippet.rel} changed after {rel} was recorded; {hint}"]
+            )
+        payload = _spawn(snippet, "check", device, server)
+        if payload["stale"]:
+            return Outcome(
+                snippet, device, [f"{rel}: its examples are not {snippet.rel}'s statements; {hint}"]
+            )
+        problems = []
+        statements = snippet.statements()
+        results = payload["results"][len(setup_sources(device)) :]
+        for stmt, res in zip(statements, results):
+            if res["ok"]:
+                continue
+            if "exception" in res:
+                problems.append(
+                    f"{snippet.rel}:{stmt.line}: unexpected {res['exception']} "
+                    f"(transcript {rel}):\n{res['traceback']}"
+                )
+            else:
+                problems.append(
+                    f"{snippet.rel}:{stmt.line}: output differs from {rel}\n"
+                    f"{stmt.source}\n{res['diff']}"
+                )
+        problems += _judge_stderr(snippet, payload)
+        return Outcome(snippet, device, problems)
+    except SnippetError as exc:
+        return Outcome(snippet, device, [str(exc)])
+
+
+def orphans(device: str) -> list[Path]:
+    """Transcripts whose snippet no longer exists."""
+    folder = model.TRANSCRIPTS / device
+    if not folder.exists():
+        return []
+    names = {s.name for s in all_snippets()}
+    return [
+        p
+        for p in sorted(folder.rglob("*.txt"))
+        if p.relative_to(folder).with_suffix("").as_posix() not in names
+    ]
+
+
+@dataclasses.dataclass
+class Timing:
+    """What the fork servers saved: each server's start is what a fresh interpreter would pay."""
+
+    servers_s: list[float]
+    runs_s: list[float]
+
+    def summary(self) -> str:
+        if not self.servers_s or not self.runs_s:
+            return "no snippet ran"
+        start = sum(self.servers_s) / len(self.servers_s)
+        per_run = sum(self.runs_s) / len(self.runs_s)
+        return (
+            f"{len(self.runs_s)} snippets forked from {len(self.servers_s)} server(s) that imported "
+            f"torch in {start:.1f} s; {per_run * 1000:.0f} ms per snippet, against about "
+            f"{start + per_run:.1f} s in a fresh interpreter ({(start + per_run) / per_run:.0f}x)"
+        )
+
+
+def run_many(
+    action,
+    snippets: list[Snippet],
+    device: str,
+    jobs: int | None = None,
+    python: str | None = None,
+    clean: bool = False,
+    timing: Timing | None = None,
+) -> list[Outcome]:
+    """`action(snippet, device, server)` for each snippet, in parallel, each on a fork server.
+
+    `python` and `clean` choose the interpreter that runs the snippets (see ForkServer).
+    """
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(snippets)))
+    if not snippets:
+        return []
+    local = threading.local()
+    servers: list[ForkServer] = []
+    lock = threading.Lock()
+
+    def task(snippet: Snippet) -> Outcome:
+        if getattr(local, "server", None) is None:
+            local.server = ForkServer(device, python=python, clean=clean)
+            with lock:
+                servers.append(local.server)
+        return action(snippet, device, local.server)
+
+    try:
+        with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+            return list(pool.map(task, snippets))
+    finally:
+        for server in servers:
+            if timing is not None:
+                timing.servers_s.append(server.start_s)
+                timing.runs_s.extend(server.runs)
+            server.close()
+
+
+def cuda_available() -> bool:
+    """Asked in a child interpreter, so this process never initialises CUDA."""
+    code = "import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)"
+    return (
+        subprocess.run([sys.executable, "-c", code], capture_output=True, check=False).returncode
+        == 0
+    )
