@@ -85,16 +85,21 @@ def execution_records(folder: str) -> dict[str, dict]:
 
 
 def test_zh_build_reuses_the_english_execution():
-    """Identical cells in both languages: each Chinese page's outputs come from the very cache
-    record the English build wrote (same execution time), so the Chinese build, which runs
-    second, executed nothing. Read from the site build's own environments, not from a new build."""
+    """Identical cells in both languages: each Chinese page's outputs come from a cache record
+    that existed when the English build was done with that page, so the Chinese build, which
+    runs second, executed nothing. Read from the site build's own environments, not a new build.
+
+    myst-nb records, for a page taken from the cache, the record's creation time, and for a page
+    it executed, the time it finished (just after writing the record). So the Chinese time equals
+    the English one, or precedes it when English executed the page; a Chinese execution of its
+    own would come after every English one."""
     english, chinese = execution_records("en"), execution_records("zh-cn")
     with_cells = {p.docname for p in pages("zh") if p.cells()}
     assert with_cells and set(chinese) == with_cells == set(english), (set(chinese), with_cells)
     for name in sorted(with_cells):
         assert chinese[name]["succeeded"] and english[name]["succeeded"], name
         assert chinese[name]["method"] == "cache", f"docs/zh/{name}.md: {chinese[name]}"
-        assert chinese[name]["mtime"] == english[name]["mtime"], (
+        assert chinese[name]["mtime"] <= english[name]["mtime"], (
             f"docs/zh/{name}.md was executed on its own, not taken from the English execution"
         )
 

@@ -15,7 +15,7 @@ import sphinx
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 from jinja2.ext import babel_extract
-from project import DOCS, HTML, LANGUAGES, all_pages
+from project import DOCS, HTML, LANGUAGES, ROOT, all_pages
 
 from whatcopy.sphinxext.site_languages import HARDCODED_LABELS, HIDDEN_CELL_LABEL
 
@@ -107,7 +107,7 @@ def theme_strings() -> dict[str, set[str]]:
                 for _, _, message, _ in babel_extract(handle, keywords, [], {}):
                     if isinstance(message, str):
                         strings[catalog].add(message)
-    extensions = DOCS / "_ext"
+    extensions = ROOT / "whatcopy" / "sphinxext"
     for module in ("course_kit.py", "lean_theme.py"):
         source = (extensions / module).read_text(encoding="utf-8")
         strings["sphinx"] |= set(re.findall(r"\b_\(\"([^\"]+)\"\)", source))
@@ -239,12 +239,9 @@ def squeeze(text: str) -> str:
 
 
 def site_configuration():
-    import importlib.util
+    from whatcopy.sphinxext import site_conf
 
-    spec = importlib.util.spec_from_file_location("site_conf", DOCS / "site_conf.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return site_conf
 
 
 def built_notebook(path_on_branch: str) -> Path:
