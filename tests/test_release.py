@@ -80,11 +80,8 @@ def test_there_is_a_workflow_that_tests_builds_and_deploys():
 def test_the_workflow_publishes_the_notebooks_the_launch_buttons_open():
     """The Colab and Binder buttons open <language folder>/<page>.ipynb on the notebooks branch
     (whatcopy/sphinxext/site_conf.py); the deploy workflow must put each language's built notebooks there."""
-    import importlib.util
+    from whatcopy.sphinxext import site_conf
 
-    spec = importlib.util.spec_from_file_location("site_conf", ROOT / "docs" / "site_conf.py")
-    site_conf = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(site_conf)
     text = (ROOT / ".github" / "workflows" / "site.yml").read_text(encoding="utf-8")
     folders = re.search(r"for folder in ([^;]+); do", text)
     assert folders and set(folders.group(1).split()) == {f for f, _ in LANGUAGES.values()}, (
