@@ -185,9 +185,10 @@ def marked_messages(source: str, where: str) -> dict[str, str]:
 
 
 def extension_messages() -> dict[str, str]:
-    """Every string the extensions in whatcopy/sphinxext/ mark for their catalog."""
+    """Every string the extensions in whatcopy/sphinxext/ (and the root pages,
+    whatcopy/root_pages.py) mark for their catalog."""
     found = {}
-    for module in sorted(EXTENSIONS.glob("*.py")):
+    for module in [*sorted(EXTENSIONS.glob("*.py")), EXTENSIONS.parent / "root_pages.py"]:
         where = module.relative_to(EXTENSIONS.parents[1]).as_posix()
         for message, line in marked_messages(module.read_text(encoding="utf-8"), where).items():
             found.setdefault(message, line)
@@ -220,6 +221,7 @@ def test_the_extension_string_check_sees_the_extensions_and_fails_on_a_missing_o
                              ("Exercise {n}.", "exercises"), ("Claim", "course_kit"),
                              ("Printed output", "output_figures")):
         assert messages.get(expected, "").startswith(f"whatcopy/sphinxext/{module}.py:"), expected
+    assert messages.get("Page not found", "").startswith("whatcopy/root_pages.py:")
     source = (
         "from whatcopy.sphinxext.messages import N_, _\n"
         "LABEL = N_('Snippet: ')\n"
