@@ -22,6 +22,7 @@ from project import DOCS, ROOT, all_pages
 
 from whatcopy import transcripts
 from whatcopy.sphinxext import device_prose
+from whatcopy.sphinxext.messages import catalog
 
 FIXTURES = Path(__file__).parent / "fixtures" / "device_prose"
 
@@ -348,6 +349,7 @@ def test_the_built_page_shows_each_box_as_its_evidence_stands(page):
             f"{page.rel}:{line}: the built box is {box['class']}, the evidence is "
             f"{evidence.state}: rebuild the site"
         )
-        assert title == device_prose.TEXT[language][titles[evidence.state]], (
+        expected = catalog(language).gettext(device_prose.TEXT[titles[evidence.state]])
+        assert title == expected, (
             f"{page.rel}:{line}: {title!r}"
         )

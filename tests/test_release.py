@@ -33,6 +33,41 @@ def test_the_404_page_leads_to_both_languages():
     assert "页面不存在" in page and "Page not found" in page
 
 
+def test_the_root_pages_are_generated_from_the_languages_table(tmp_path, monkeypatch):
+    """index.html and 404.html list every language of whatcopy/languages.json, in its own
+    words; the chooser's CSP holds its script's hash; with SITE_URL the 404 gets a <base>."""
+    import base64
+    import dataclasses
+    import hashlib
+
+    from whatcopy import root_pages
+
+    (tmp_path / "html").mkdir()
+    build.write_root(tmp_path, "https://example.org/site/")
+    chooser = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
+    missing = (tmp_path / "html" / "404.html").read_text(encoding="utf-8")
+    assert missing.startswith('<!DOCTYPE html>\n<html lang="en">\n<head>\n'
+                              '<base href="https://example.org/site/">'), missing[:120]
+    assert "<base" not in chooser
+    script = re.search(r"<script>(.*?)</script>", chooser, re.DOTALL).group(1)
+    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+    assert f"'sha256-{digest}'" in chooser
+    assert "<script" not in missing and "script-src 'self';" in missing
+    for lang in build.LANGUAGES.values():
+        link = f'<a href="{lang.folder}/index.html" hreflang="{lang.hreflang}"'
+        assert link in chooser and link in missing, lang
+        assert f">{lang.name}</a>" in chooser and f"{lang.name})</a>" in missing.replace("）", ")")
+        assert f'target = "{lang.folder}"' in chooser
+    # A language added to the table appears on both pages, without touching them by hand.
+    extra = dataclasses.replace(build.LANGUAGES["en"], source="xx", folder="xx", hreflang="xx",
+                                sphinx="xx", name="Xxish")
+    monkeypatch.setitem(root_pages.LANGUAGES, "xx", extra)
+    pages = root_pages.pages()
+    assert '<a href="xx/index.html" hreflang="xx" lang="xx">Xxish</a>' in pages["index.html"]
+    assert 'if (language.indexOf("xx") === 0) { target = "xx"; break; }' in pages["index.html"]
+    assert "What does it copy? (Xxish)</a>" in pages["404.html"]
+
+
 @pytest.mark.slow
 def test_two_clean_builds_give_identical_html(tmp_path):
     """Fresh environments and outputs, the same execution cache: byte-identical sites."""

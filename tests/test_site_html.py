@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import functools
 import gettext
 import re
@@ -17,6 +18,7 @@ from bs4 import BeautifulSoup
 from jinja2.ext import babel_extract
 from project import DOCS, HTML, LANGUAGES, ROOT, all_pages
 
+import whatcopy.sphinxext
 from whatcopy.sphinxext.site_languages import HARDCODED_LABELS, HIDDEN_CELL_LABEL
 
 HTML_FILES = sorted(HTML.rglob("*.html"))
@@ -84,6 +86,8 @@ def test_html_lang_is_the_page_language(language):
     assert not wrong, f"pages in {folder}/ without <html lang=\"{lang}\">: {wrong}"
 
 
+EXTENSIONS = Path(whatcopy.sphinxext.__file__).parent
+EXTENSION_CATALOG = DOCS / "locale/zh_CN/LC_MESSAGES/whatcopy.po"
 THEMES = [Path(pydata_sphinx_theme.__file__).parent, Path(sphinx_book_theme.__file__).parent]
 # sphinx-book-theme's button macros, imported only by its article-header-buttons.html, which the
 # site replaces with docs/_templates/site-header-buttons.html (no inline onclick handlers).
@@ -107,7 +111,7 @@ def theme_strings() -> dict[str, set[str]]:
                 for _, _, message, _ in babel_extract(handle, keywords, [], {}):
                     if isinstance(message, str):
                         strings[catalog].add(message)
-    extensions = ROOT / "whatcopy" / "sphinxext"
+    extensions = EXTENSIONS
     for module in ("course_kit.py", "lean_theme.py"):
         source = (extensions / module).read_text(encoding="utf-8")
         strings["sphinx"] |= set(re.findall(r"\b_\(\"([^\"]+)\"\)", source))
@@ -145,6 +149,96 @@ def test_every_theme_string_has_a_simplified_chinese_translation():
         "theme strings with no Simplified Chinese translation; add them to "
         "docs/locale/zh_CN/LC_MESSAGES/sphinx.po:\n" + "\n".join(missing)
     )
+
+
+def marked_messages(source: str, where: str) -> dict[str, str]:
+    """The strings a module marks for the extensions' catalog (whatcopy.sphinxext.messages):
+    each literal passed to ``N_()``, and to ``_()`` where the module takes ``_`` from there
+    (not in a function that binds its own ``_``, such as Sphinx's catalog), as
+    message -> file:line."""
+    tree = ast.parse(source)
+    imports_ours = any(
+        isinstance(node, ast.ImportFrom) and node.module == "whatcopy.sphinxext.messages"
+        and any(alias.name == "_" for alias in node.names)
+        for node in tree.body
+    )
+    rebinding = set()
+    for function in ast.walk(tree):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+            isinstance(target, ast.Name) and target.id == "_"
+            for node in ast.walk(function) if isinstance(node, ast.Assign)
+            for target in node.targets
+        ):
+            rebinding |= {id(node) for node in ast.walk(function)}
+    found = {}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        ours = node.func.id == "N_" or (
+            node.func.id == "_" and imports_ours and id(node) not in rebinding
+        )
+        if ours and node.args and isinstance(node.args[0], ast.Constant) and isinstance(
+            node.args[0].value, str
+        ):
+            found.setdefault(node.args[0].value, f"{where}:{node.lineno}")
+    return found
+
+
+def extension_messages() -> dict[str, str]:
+    """Every string the extensions in whatcopy/sphinxext/ (and the root pages,
+    whatcopy/root_pages.py) mark for their catalog."""
+    found = {}
+    for module in [*sorted(EXTENSIONS.glob("*.py")), EXTENSIONS.parent / "root_pages.py"]:
+        where = module.relative_to(EXTENSIONS.parents[1]).as_posix()
+        for message, line in marked_messages(module.read_text(encoding="utf-8"), where).items():
+            found.setdefault(message, line)
+    return found
+
+
+def untranslated(messages: dict[str, str], catalog: Path) -> list[str]:
+    """The messages with no non-empty Chinese in the catalog, each with where it is marked."""
+    with catalog.open("rb") as handle:
+        translations = {m.id: m.string for m in read_po(handle) if m.id}
+    return [f"{where}: {message!r}" for message, where in sorted(messages.items(), key=str)
+            if not translations.get(message)]
+
+
+def test_every_extension_string_has_a_simplified_chinese_translation():
+    """The extensions' labels, notes and titles go through the same mechanism as the theme's:
+    a gettext catalog, complete for Chinese."""
+    missing = untranslated(extension_messages(), EXTENSION_CATALOG)
+    assert not missing, (
+        "extension strings with no Simplified Chinese translation; add them to "
+        f"{EXTENSION_CATALOG.relative_to(DOCS.parent)}:\n" + "\n".join(missing)
+    )
+
+
+def test_the_extension_string_check_sees_the_extensions_and_fails_on_a_missing_one(tmp_path):
+    """The extraction finds the strings each extension marks, and an unknown one is reported
+    with its file and line (so the check above cannot pass on nothing)."""
+    messages = extension_messages()
+    for expected, module in (("Snippet: ", "snippet_cells"), ("Verified on CUDA", "device_prose"),
+                             ("Exercise {n}.", "exercises"), ("Claim", "course_kit"),
+                             ("Printed output", "output_figures")):
+        assert messages.get(expected, "").startswith(f"whatcopy/sphinxext/{module}.py:"), expected
+    assert messages.get("Page not found", "").startswith("whatcopy/root_pages.py:")
+    source = (
+        "from whatcopy.sphinxext.messages import N_, _\n"
+        "LABEL = N_('Snippet: ')\n"
+        "def shown():\n"
+        "    return _('A label nobody translated')\n"
+        "def theirs():\n"
+        "    _ = str\n"
+        "    return _('Not ours: Sphinx catalog')\n"
+    )
+    marked = marked_messages(source, "example.py")
+    assert marked == {"Snippet: ": "example.py:2", "A label nobody translated": "example.py:4"}
+    assert untranslated(marked, EXTENSION_CATALOG) == [
+        "example.py:4: 'A label nobody translated'"
+    ]
+    empty = tmp_path / "whatcopy.po"
+    empty.write_text('msgid "Snippet: "\nmsgstr ""\n', encoding="utf-8")
+    assert untranslated({"Snippet: ": "example.py:2"}, empty) == ["example.py:2: 'Snippet: '"]
 
 
 def test_the_replaced_header_buttons_are_not_rendered():

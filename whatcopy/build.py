@@ -123,13 +123,16 @@ def write_sitemap(build: Path, site_url: str) -> None:
 
 
 def write_root(build: Path, site_url: str | None) -> None:
+    """The language chooser and the 404 page (generated from the languages table, see
+    whatcopy/root_pages.py), and the sitemap."""
+    from whatcopy import root_pages  # reads the message catalogs (Sphinx's gettext helpers)
+
     html = build / "html"
-    for page in (DOCS / "root").iterdir():
-        text = page.read_text(encoding="utf-8")
-        if page.name == "404.html" and site_url:
+    for name, text in root_pages.pages().items():
+        if name == "404.html" and site_url:
             # A 404 is served at the missing page's address: links must not be relative to it.
             text = text.replace("<head>", f'<head>\n<base href="{site_url}">', 1)
-        (html / page.name).write_text(text, encoding="utf-8")
+        (html / name).write_text(text, encoding="utf-8")
     write_sitemap(build, site_url or "/")
 
 

@@ -32,6 +32,7 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
 from whatcopy import transcripts
+from whatcopy.sphinxext.messages import N_, translate
 from whatcopy.transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
 
 KIT = ROOT / "docs" / "kit"
@@ -40,23 +41,25 @@ LOAD = re.compile(r"^:load:\s*(\S+)\s*$", re.MULTILINE)
 HEADING = re.compile(r"^(#{1,3}) (.+)$")
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)  # fixed, so that two builds give the same archive
 
-TEXT = {
-    "en": {"snippet": "Snippet", "claim": "Claim", "pages": "Used on", "verified": "Verified",
-           "page_link": "Read it with its explanations on the site: ",
-           "zip": "Every snippet, its transcripts, a README for teachers and the licence, in one "
-           "archive: ",
-           "notebook": "Each cell is a standalone snippet that needs only `torch`. Outputs are "
-           "those recorded on CPU; run the cells to see your own."},
-    "zh_CN": {"snippet": "代码片段", "claim": "说明", "pages": "所在页面", "verified": "验证",
-              "page_link": "网站上有配套讲解：",
-              "zip": "全部代码片段、运行记录、给教师的说明和许可证，打包下载：",
-              "notebook": "每个单元都是一个独立的代码片段，只需要 `torch`。输出是在 CPU 上录制的；"
-              "运行单元即可看到你自己的结果。"},
+TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/whatcopy.po
+    "snippet": N_("Snippet"),
+    "claim": N_("Claim"),
+    "pages": N_("Used on"),
+    "verified": N_("Verified"),
+    "page_link": N_("Read it with its explanations on the site: "),
+    "zip": N_(
+        "Every snippet, its transcripts, a README for teachers and the licence, in one archive: "
+    ),
+    "notebook": N_(
+        "Each cell is a standalone snippet that needs only `torch`. Outputs are those recorded on"
+        " CPU; run the cells to see your own."
+    ),
 }
 
 
 def _text(config, key: str) -> str:
-    return TEXT.get(config.language, TEXT["en"])[key]
+    """The label in the build's language (the catalog registered for it)."""
+    return translate(config.language, TEXT[key])
 
 
 def download_path(kind: str, name: str, device: str = "cpu") -> str:
@@ -314,6 +317,7 @@ def header_buttons(app: Sphinx, pagename: str, templatename: str, context: dict,
 
 
 def setup(app: Sphinx):
+    app.setup_extension("whatcopy.sphinxext.messages")
     app.add_directive("snippet-index", SnippetIndex)
     app.connect("build-finished", write_downloads)
     # After sphinx-book-theme has made its buttons (priority 501).

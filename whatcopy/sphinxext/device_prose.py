@@ -41,6 +41,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from whatcopy import transcripts
+from whatcopy.sphinxext.messages import N_, translate
 from whatcopy.transcripts import SNIPPETS, Snippet
 
 logger = logging.getLogger(__name__)
@@ -48,38 +49,28 @@ logger = logging.getLogger(__name__)
 DEVICE = "cuda"
 RECORD_COMMAND = "nox -s cuda -- record"
 
-TEXT = {
-    "en": {
-        "verified": "Verified on CUDA",
-        "verified_detail": "Recorded run: {machine}, torch {torch}, {date}. ",
-        "transcript_link": "CUDA transcript of {name}.py",
-        "unverified": "Expected on CUDA, not yet verified by this site",
-        "missing": "No CUDA transcript of `{snippet}` yet: record one with `{command}` on a "
-        "machine with a GPU. The evidence on this page is its CPU run.",
-        "stale": "The CUDA transcript of `{snippet}` was recorded for an earlier version of the "
-        "snippet: re-record it with `{command}`. The evidence on this page is its CPU run.",
-        "contradicted": "Contradicted by the recorded CUDA run",
-        "contradicted_detail": "The CUDA transcript of `{snippet}` does not print {missing}.",
-        "evidence": "What the CUDA run printed:",
-    },
-    "zh_CN": {
-        "verified": "已在 CUDA 上验证",
-        "verified_detail": "运行记录：{machine}，torch {torch}，录制于 {date}。",
-        "transcript_link": "{name}.py 的 CUDA 运行记录",
-        "unverified": "CUDA 上预期如此，本站尚未验证",
-        "missing": "`{snippet}` 还没有 CUDA 运行记录（在有 GPU 的机器上用 `{command}` 录制）。"
-        "本页的依据是 CPU 上的运行结果。",
-        "stale": "`{snippet}` 的 CUDA 运行记录录制的是这个片段的旧版本，已过期（用 `{command}` "
-        "重新录制）。本页的依据是 CPU 上的运行结果。",
-        "contradicted": "与录制的 CUDA 运行结果不符",
-        "contradicted_detail": "`{snippet}` 的 CUDA 运行记录里没有打印 {missing}。",
-        "evidence": "CUDA 上运行时打印的是：",
-    },
+TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/whatcopy.po
+    "verified": N_("Verified on CUDA"),
+    "verified_detail": N_("Recorded run: {machine}, torch {torch}, {date}. "),
+    "transcript_link": N_("CUDA transcript of {name}.py"),
+    "unverified": N_("Expected on CUDA, not yet verified by this site"),
+    "missing": N_(
+        "No CUDA transcript of `{snippet}` yet: record one with `{command}` on a machine with a "
+        "GPU. The evidence on this page is its CPU run."
+    ),
+    "stale": N_(
+        "The CUDA transcript of `{snippet}` was recorded for an earlier version of the snippet: "
+        "re-record it with `{command}`. The evidence on this page is its CPU run."
+    ),
+    "contradicted": N_("Contradicted by the recorded CUDA run"),
+    "contradicted_detail": N_("The CUDA transcript of `{snippet}` does not print {missing}."),
+    "evidence": N_("What the CUDA run printed:"),
 }
 
 
 def _text(language: str, key: str) -> str:
-    return TEXT.get(language, TEXT["en"])[key]
+    """The label in the build's language (the catalog registered for it)."""
+    return translate(language, TEXT[key])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -440,6 +431,7 @@ def uncovered_device_prose(text: str) -> list[Finding]:
 
 
 def setup(app: Sphinx):
+    app.setup_extension("whatcopy.sphinxext.messages")
     app.add_directive("on-cuda", OnCuda)
     app.connect("env-get-outdated", outdated_pages)
     app.connect("env-purge-doc", purge)

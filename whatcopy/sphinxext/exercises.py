@@ -46,6 +46,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from whatcopy import transcripts
+from whatcopy.sphinxext.messages import N_, translate
 from whatcopy.transcripts import SNIPPETS, Snippet
 
 logger = logging.getLogger(__name__)
@@ -60,44 +61,29 @@ TAGS = re.compile(r"^:tags:\s*\[(.*)\]\s*$", re.MULTILINE)
 # Section labels that other branches define, linked from here before they exist: each resolves
 # to the existing section named here until its own page defines it. Delete an entry once the
 # label is defined (the link then goes to the right place by itself).
-TEXT = {
-    "en": {
-        "exercise": "Exercise {n}.",
-        "answer": "Answer: what it prints, and why",
-        "page": "Page",
-        "questions": "Exercises",
-        "downloads": "Course kit",
-        "handout": "exercises (notebook)",
-        "answers": "answers",
-        "notebook_intro": "Predict what each cell prints before you run it. The answers are in a "
-        "separate file. Each cell is a standalone snippet that needs only `torch` (and `numpy`).",
-        "answers_title": "{page}: answers",
-        "notebook_title": "{page}: exercises",
-        "output": "Output (recorded on CPU, torch {torch}):",
-        "why": "Why: ",
-        "site": "On the site: ",
-    },
-    "zh_CN": {
-        "exercise": "练习 {n}。",
-        "answer": "答案：输出是什么，为什么",
-        "page": "页面",
-        "questions": "练习",
-        "downloads": "课程材料",
-        "handout": "练习（notebook）",
-        "answers": "答案",
-        "notebook_intro": "运行每个单元之前，先预测它会输出什么。答案在另一个文件里。"
-        "每个单元都是独立的代码片段，只需要 `torch`（和 `numpy`）。",
-        "answers_title": "{page}：答案",
-        "notebook_title": "{page}：练习",
-        "output": "输出（在 CPU 上录制，torch {torch}）：",
-        "why": "原因：",
-        "site": "网站上的练习：",
-    },
+TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/whatcopy.po
+    "exercise": N_("Exercise {n}."),
+    "answer": N_("Answer: what it prints, and why"),
+    "page": N_("Page"),
+    "questions": N_("Exercises"),
+    "downloads": N_("Course kit"),
+    "handout": N_("exercises (notebook)"),
+    "answers": N_("answers"),
+    "notebook_intro": N_(
+        "Predict what each cell prints before you run it. The answers are in a separate file. "
+        "Each cell is a standalone snippet that needs only `torch` (and `numpy`)."
+    ),
+    "answers_title": N_("{page}: answers"),
+    "notebook_title": N_("{page}: exercises"),
+    "output": N_("Output (recorded on CPU, torch {torch}):"),
+    "why": N_("Why: "),
+    "site": N_("On the site: "),
 }
 
 
 def _text(config, key: str) -> str:
-    return TEXT.get(config.language, TEXT["en"])[key]
+    """The label in the build's language (the catalog registered for it)."""
+    return translate(config.language, TEXT[key])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -390,6 +376,7 @@ def write_kit(app: Sphinx, exception) -> None:
 
 
 def setup(app: Sphinx):
+    app.setup_extension("whatcopy.sphinxext.messages")
     app.add_node(exercise_answer, html=(visit_exercise_answer, depart_exercise_answer),
                  latex=(skip, skip), text=(skip, skip))
     app.add_directive("exercise", ExerciseQuestion)

@@ -27,14 +27,15 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from whatcopy.sphinxext.messages import N_, translate
+
 logger = logging.getLogger(__name__)
 
 TAGS = ("output-table", "graph-diagram", "storage-diagram")
-TEXT = {
-    "en": {"printed": "Printed output", "graph": "Backward graph, drawn from the output above",
-           "storage": "Tensors and the storage they use, drawn from the output above"},
-    "zh_CN": {"printed": "打印的原始输出", "graph": "反向传播图，根据上方输出绘制",
-              "storage": "张量及其所用的存储，根据上方输出绘制"},
+TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/whatcopy.po
+    "printed": N_("Printed output"),
+    "graph": N_("Backward graph, drawn from the output above"),
+    "storage": N_("Tensors and the storage they use, drawn from the output above"),
 }
 STORAGE_LINE = re.compile(r"^(?P<tensor>.+?)\s+->\s+storage\s+(?P<id>\d+)\s*(?P<note>.*)$")
 CHAR_WIDTH = 7.8  # px per character of the monospace labels, generous
@@ -42,7 +43,8 @@ BOX_HEIGHT = 30
 
 
 def _text(env, key: str) -> str:
-    return TEXT.get(env.config.language, TEXT["en"])[key]
+    """The label in the build's language (the catalog registered for it)."""
+    return translate(env.config.language, TEXT[key])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -276,6 +278,7 @@ def _figure(svg: str) -> nodes.container:
 
 
 def setup(app: Sphinx):
+    app.setup_extension("whatcopy.sphinxext.messages")
     # After myst-nb rendered the outputs (it does so while parsing), before snippet_cells reads them.
     app.connect("doctree-read", draw_outputs, priority=400)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -31,6 +31,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
 from whatcopy import transcripts
+from whatcopy.sphinxext.messages import N_, translate
 from whatcopy.transcripts import ROOT, SNIPPETS, Snippet, SnippetError
 
 logger = logging.getLogger(__name__)
@@ -39,41 +40,27 @@ CELL_START = re.compile(r"^(`{3,}|~{3,})\{code-cell\}")
 LOAD = re.compile(r"^:load:\s*(\S+)\s*$")
 TAGS = re.compile(r"^:tags:\s*\[(.*)\]\s*$")
 
-TEXT = {
-    "en": {
-        "snippet": "Snippet: ",
-        "download": "Download: ",
-        "transcript_link": "{device} transcript",
-        "verified": "Verified: ",
-        "build": "output produced on CPU with torch {torch} when this site was built",
-        "transcript": "{device} transcript: {machine}, torch {torch}, recorded {date}",
-        "missing": "{device} transcript: not recorded yet",
-        "stale": "{device} transcript: recorded for an earlier version of this snippet",
-        "cpu_output": "Output on CPU",
-        "cuda_output": "Output on CUDA",
-        "no_transcript": "No current {device} transcript of this snippet yet "
-        "(recorded with `{command}`).",
-        "device_dependent": "The output depends on the device: ",
-    },
-    "zh_CN": {
-        "snippet": "代码片段：",
-        "download": "下载：",
-        "transcript_link": "{device} 运行记录",
-        "verified": "验证：",
-        "build": "输出由构建本站时在 CPU 上运行得到（torch {torch}）",
-        "transcript": "{device} 运行记录：{machine}，torch {torch}，录制于 {date}",
-        "missing": "{device} 运行记录：尚未录制",
-        "stale": "{device} 运行记录：录制的是这个片段的旧版本，已过期",
-        "cpu_output": "CPU 上的输出",
-        "cuda_output": "CUDA 上的输出",
-        "no_transcript": "这个片段还没有最新的 {device} 运行记录（用 `{command}` 录制）。",
-        "device_dependent": "输出因设备而异：",
-    },
+TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/whatcopy.po
+    "snippet": N_("Snippet: "),
+    "download": N_("Download: "),
+    "transcript_link": N_("{device} transcript"),
+    "verified": N_("Verified: "),
+    "build": N_("output produced on CPU with torch {torch} when this site was built"),
+    "transcript": N_("{device} transcript: {machine}, torch {torch}, recorded {date}"),
+    "missing": N_("{device} transcript: not recorded yet"),
+    "stale": N_("{device} transcript: recorded for an earlier version of this snippet"),
+    "cpu_output": N_("Output on CPU"),
+    "cuda_output": N_("Output on CUDA"),
+    "no_transcript": N_(
+        "No current {device} transcript of this snippet yet (recorded with `{command}`)."
+    ),
+    "device_dependent": N_("The output depends on the device: "),
 }
 
 
 def _text(env, key: str) -> str:
-    return TEXT.get(env.config.language, TEXT["en"])[key]
+    """The label in the build's language (the catalog registered for it)."""
+    return translate(env.config.language, TEXT[key])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -432,6 +419,7 @@ def separate_output_folders(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx):
+    app.setup_extension("whatcopy.sphinxext.messages")
     import myst_nb.core.render
 
     myst_nb.core.render.coalesce_streams = merge_streams_verbatim
