@@ -288,3 +288,18 @@ def test_the_page_reader_names_the_page_and_line_of_a_cell_it_cannot_read():
         reader.read(DOCS / "en" / "broken.md", broken)
     message = str(error.value)
     assert message.startswith(f"{DOCS / 'en' / 'broken.md'}: ") and "line 14" in message, message
+
+
+def test_the_recorders_core_does_not_import_the_page_reader():
+    """whatcopy.pages imports myst-nb; the recorder runs on a bare GPU machine with torch only."""
+    import subprocess
+    import sys
+
+    core = "whatcopy.transcripts, whatcopy.snippets, whatcopy.transcript_format"
+    core += ", whatcopy.child, whatcopy.runner"
+    heavy = ("myst", "whatcopy.pages", "yaml")
+    probe = f"import sys, {core}; print(sorted(m for m in sys.modules if m.startswith({heavy})))"
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]", f"the recorder's core imports {result.stdout.strip()}"

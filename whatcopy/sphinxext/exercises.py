@@ -105,8 +105,9 @@ def page_exercises(page: Path) -> list[dict]:
     """Each exercise of a page source, in order: {"snippet", "load", "question", "raises"}."""
     text = page.read_text(encoding="utf-8")
     # (line of the question's fence, question); the cells come from whatcopy.pages
-    questions = [(text.count("\n", 0, m.start()) + 1, m.group(2).strip())
-                 for m in QUESTION.finditer(text)]
+    questions = [
+        (text.count("\n", 0, m.start()) + 1, m.group(2).strip()) for m in QUESTION.finditer(text)
+    ]
     found = []
     for cell in pages.read(page, text).cells:
         tags, load = cell.tags, cell.load
