@@ -13,6 +13,7 @@ import pytest
 from packaging.requirements import Requirement
 
 from whatcopy import build  # the tests' one handle on the build
+from whatcopy import pages as reader  # the one reader of MyST pages
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -42,16 +43,16 @@ def snippet_name(load: str) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class Cell:
-    line: int
-    options: tuple[str, ...]  # the ":key: value" lines, verbatim
-    body: str
+    """A code cell as whatcopy.pages (myst-nb's reader) reads it."""
+
+    line: int  # of its opening fence
+    options: dict  # load, tags, ... as myst-nb reads them
+    body: str  # the code: the :load:-ed file's text, or the cell's own
 
     @property
     def load(self) -> str | None:
-        for option in self.options:
-            if option.startswith(":load:"):
-                return option.split(":", 2)[2].strip()
-        return None
+        load = self.options.get("load")
+        return None if load is None else str(load)
 
     @property
     def snippet(self) -> str | None:
@@ -83,27 +84,10 @@ class Page:
         return self.path.read_text(encoding="utf-8")
 
     def cells(self) -> list[Cell]:
-        cells = []
-        lines = self.text.splitlines()
-        index = 0
-        while index < len(lines):
-            line = lines[index]
-            match = FENCE.match(line)
-            if match and "{code-cell}" in line:
-                fence = match.group(1)
-                start = index + 1
-                index += 1
-                options = []
-                while index < len(lines) and lines[index].startswith(":"):
-                    options.append(lines[index].rstrip())
-                    index += 1
-                body = []
-                while index < len(lines) and not lines[index].startswith(fence):
-                    body.append(lines[index])
-                    index += 1
-                cells.append(Cell(start, tuple(options), "\n".join(body).strip()))
-            index += 1
-        return cells
+        return [Cell(c.line, c.options, c.body) for c in reader.read(self.path, self.text).cells]
+
+    def front_matter(self) -> dict:
+        return reader.read(self.path, self.text).metadata
 
     def labels(self) -> list[str]:
         return [m.group("label") for line in self.text.splitlines() if (m := LABEL.match(line))]

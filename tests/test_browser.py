@@ -243,7 +243,7 @@ def contrast(tab, selector: str, colour: str, against: str) -> float:
 
 
 DIAGRAM_PAGE = next((p for p in PAGES if p.language == "en" and any(
-    "diagram" in " ".join(c.options) for c in p.cells())), None)
+    any("diagram" in tag for tag in c.options.get("tags", [])) for c in p.cells())), None)
 
 
 @pytest.mark.parametrize("page", [p for p in PAGES if p.docname == "index"], ids=lambda p: p.rel)

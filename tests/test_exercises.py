@@ -16,6 +16,7 @@ from bs4 import BeautifulSoup
 from project import DOCS, HTML, LANGUAGES, ROOT, SNIPPETS, Page
 from test_pages import glossary_problems, hand_typed_values, typography_problems
 
+from whatcopy import pages as reader
 from whatcopy import transcripts
 from whatcopy.sphinxext.exercises import page_exercises
 
@@ -59,9 +60,11 @@ def structure_problems(path: Path, page: str) -> list[str]:
     exercises = page_exercises(path)
     if not 2 <= len(exercises) <= 3:
         problems.append(f"{rel}: {len(exercises)} exercises, expected 2 or 3")
-    loads = re.findall(r"^:load:\s*(\S+)", text, re.MULTILINE)
+    cells = reader.read(path, text).cells
+    loads = [cell.load for cell in cells]
     for exercise in exercises:
-        where = next(n for n, line in enumerate(lines, 1) if line.endswith(exercise["load"]))
+        # the line of the exercise cell's opening fence
+        where = next(cell.line for cell in cells if cell.load == exercise["load"])
         if where <= start:
             problems.append(f"{rel}:{where}: exercise cell outside the {page}-exercises section")
         if not exercise["snippet"].startswith(f"exercises/{page}/"):
@@ -71,7 +74,7 @@ def structure_problems(path: Path, page: str) -> list[str]:
             problems.append(f"{rel}:{where}: {exercise['load']} is loaded more than once, so its "
                             "answer is printed outside the fold")
         # {exercise} just above the cell, {answer} just below it
-        cell = where - 2  # index of the ```{code-cell} line
+        cell = where - 1  # index of the ```{code-cell} line
         above = [ln for ln in lines[:cell] if ln.strip()]
         below_start = next(i for i in range(cell + 1, len(lines)) if lines[i].startswith("```"))
         below = [ln for ln in lines[below_start + 1 :] if ln.strip()]

@@ -54,8 +54,7 @@ def test_twins_have_the_same_section_labels(en, zh):
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
 def test_a_page_is_a_notebook_exactly_when_it_has_code(page):
     """A kernelspec without code cells would start a kernel for nothing at every build."""
-    front = page.text.split("\n---", 1)[0] if page.text.startswith("---") else ""
-    is_notebook = "kernelspec:" in front
+    is_notebook = "kernelspec" in page.front_matter()
     assert is_notebook == bool(page.cells()), (
         f"{page.rel}: {'remove the file_format/kernelspec front matter' if is_notebook else 'add the file_format: mystnb and kernelspec front matter'}"
     )
@@ -250,3 +249,57 @@ def test_the_glossary_defines_every_term_in_both_languages():
                 "on the line below it"
             )
     assert not problems, "\n".join(problems)
+
+
+READER_PAGE = (
+    "---\nfile_format: mystnb\nkernelspec:\n  name: python3\n---\n# T\n\n"
+    "```{code-cell} python\n:load: ../../snippets/detach/stops_gradient.py\n```\n\n"
+    "text\n\n````{code-cell} python\n:load: missing.py\n:tags: [raises-exception, x]\n````\n\n"
+    "```{code-cell} python\nprint(1)\n```\n"
+)
+
+
+def test_the_page_reader_gives_front_matter_and_each_code_cell_with_its_line():
+    """whatcopy.pages (myst-nb's reader) is what the extensions, the course kit and these tests
+    read cells with: fence lines, :load: values, resolved paths, tags, code."""
+    from whatcopy import pages as reader
+
+    path = DOCS / "en" / "reader-test.md"  # not written: the reader is given the text
+    page = reader.read(path, READER_PAGE)
+    assert page.metadata["kernelspec"]["name"] == "python3"
+    assert page.metadata["file_format"] == "mystnb"
+    assert [c.line for c in page.cells] == [8, 14, 19]
+    first, missing, inline = page.cells
+    assert first.load == "../../snippets/detach/stops_gradient.py"
+    assert first.path == SNIPPETS / "detach" / "stops_gradient.py"
+    assert first.body == first.path.read_text(encoding="utf-8")
+    assert first.tags == []
+    assert missing.tags == ["raises-exception", "x"]
+    assert missing.body == "" and not missing.path.exists()  # read on; the caller reports it
+    assert inline.load is None and inline.path is None and inline.body == "print(1)"
+    assert reader.read(path, "# No front matter\n").metadata == {}
+
+
+def test_the_page_reader_names_the_page_and_line_of_a_cell_it_cannot_read():
+    from whatcopy import pages as reader
+
+    broken = READER_PAGE.replace(":tags: [raises-exception, x]", ":tags: [raises-exception")
+    with pytest.raises(reader.PageError) as error:
+        reader.read(DOCS / "en" / "broken.md", broken)
+    message = str(error.value)
+    assert message.startswith(f"{DOCS / 'en' / 'broken.md'}: ") and "line 14" in message, message
+
+
+def test_the_recorders_core_does_not_import_the_page_reader():
+    """whatcopy.pages imports myst-nb; the recorder runs on a bare GPU machine with torch only."""
+    import subprocess
+    import sys
+
+    core = "whatcopy.transcripts, whatcopy.snippets, whatcopy.transcript_format"
+    core += ", whatcopy.child, whatcopy.runner"
+    heavy = ("myst", "whatcopy.pages", "yaml")
+    probe = f"import sys, {core}; print(sorted(m for m in sys.modules if m.startswith({heavy})))"
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]", f"the recorder's core imports {result.stdout.strip()}"

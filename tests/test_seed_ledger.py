@@ -16,12 +16,12 @@ import yaml
 from project import DOCS, ROOT, Page
 from test_pages import glossary_problems, hand_typed_values, typography_problems
 
+from whatcopy import pages as reader
 from whatcopy.sphinxext import seed_ledger
 
 LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=\s*$")
 HEADING = re.compile(r"^(?P<level>#{1,6}) ")
 FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})")
-CODE_CELL = re.compile(r"^(`{3,}|~{3,})\{code-cell\}")
 
 
 def sections(path: Path) -> dict[str, dict]:
@@ -29,7 +29,8 @@ def sections(path: Path) -> dict[str, dict]:
     heading of the same or a higher level) contains a {code-cell}."""
     lines = path.read_text(encoding="utf-8").splitlines()
     headings = []  # (index, level) of the headings outside fenced blocks
-    cells = []  # indexes of the {code-cell} fences
+    # indexes of the {code-cell} fences, as myst-nb reads them (whatcopy.pages)
+    cells = [cell.line - 1 for cell in reader.read(path).cells]
     fence = None
     for index, line in enumerate(lines):
         match = FENCE.match(line)
@@ -39,8 +40,6 @@ def sections(path: Path) -> dict[str, dict]:
             continue
         if match:
             fence = match.group(1)
-            if CODE_CELL.match(line):
-                cells.append(index)
             continue
         if heading := HEADING.match(line):
             headings.append((index, len(heading.group("level"))))

@@ -31,13 +31,12 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
-from whatcopy import transcripts
+from whatcopy import pages, transcripts
 from whatcopy.sphinxext.messages import N_, translate
 from whatcopy.transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
 
 KIT = ROOT / "docs" / "kit"
 DOWNLOADS = "downloads"
-LOAD = re.compile(r"^:load:\s*(\S+)\s*$", re.MULTILINE)
 HEADING = re.compile(r"^(#{1,3}) (.+)$")
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)  # fixed, so that two builds give the same archive
 
@@ -78,13 +77,12 @@ def relative(docname: str, path: str) -> str:
 
 
 def page_snippets(page: Path) -> list[str]:
-    text = page.read_text(encoding="utf-8")
-    names = []
-    for load in LOAD.findall(text):
-        path = (page.parent / load).resolve()
-        if SNIPPETS in path.parents:
-            names.append(path.relative_to(SNIPPETS).with_suffix("").as_posix())
-    return names
+    """The names of the snippets the page's cells :load:, in order (whatcopy.pages reads it)."""
+    return [
+        cell.path.relative_to(SNIPPETS).with_suffix("").as_posix()
+        for cell in pages.read(page).cells
+        if cell.path is not None and SNIPPETS in cell.path.parents
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -176,14 +174,12 @@ def notebook(page: Path, docname: str, config) -> dict:
     site_url = "../../" + docname + ".html"
     cells.append(_markdown(f"# {title}\n\n{_text(config, 'page_link')}[{docname}]({site_url})\n\n"
                            f"{_text(config, 'notebook')}"))
-    lines = text.splitlines()
-    for line in lines:
+    loads = {cell.line: cell.path for cell in pages.read(page, text).cells if cell.path is not None}
+    for number, line in enumerate(text.splitlines(), start=1):
         if (m := HEADING.match(line)) and m.group(1) != "#":
             cells.append(_markdown(line))
-        load = LOAD.match(line)
-        if load:
-            snippet = Snippet((page.parent / load.group(1)).resolve())
-            cells.append(_code(snippet))
+        if number in loads:  # the opening fence of a :load: cell
+            cells.append(_code(Snippet(loads[number])))
     for index, cell in enumerate(cells):  # ids unique within the notebook, stable across builds
         cell["id"] = _cell_id(f"{index}:{cell['source']}")
     return {

@@ -45,7 +45,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from whatcopy import transcripts
+from whatcopy import pages, transcripts
 from whatcopy.sphinxext.messages import N_, translate
 from whatcopy.transcripts import SNIPPETS, Snippet
 
@@ -53,10 +53,7 @@ logger = logging.getLogger(__name__)
 
 TAG = "exercise"
 DOWNLOADS = "downloads/exercises"
-CELL = re.compile(r"^(`{3,})\{code-cell\}[^\n]*\n((?::[^\n]*\n)*)", re.MULTILINE)
 QUESTION = re.compile(r"^(`{3,})\{exercise\}\s*\n(.*?)^\1\s*$", re.MULTILINE | re.DOTALL)
-LOAD = re.compile(r"^:load:\s*(\S+)\s*$", re.MULTILINE)
-TAGS = re.compile(r"^:tags:\s*\[(.*)\]\s*$", re.MULTILINE)
 
 # Section labels that other branches define, linked from here before they exist: each resolves
 # to the existing section named here until its own page defines it. Delete an entry once the
@@ -93,21 +90,21 @@ def _text(config, key: str) -> str:
 def page_exercises(page: Path) -> list[dict]:
     """Each exercise of a page source, in order: {"snippet", "load", "question", "raises"}."""
     text = page.read_text(encoding="utf-8")
-    questions = [(m.start(), m.group(2).strip()) for m in QUESTION.finditer(text)]
+    # (line of the question's fence, question); the cells come from whatcopy.pages
+    questions = [
+        (text.count("\n", 0, m.start()) + 1, m.group(2).strip()) for m in QUESTION.finditer(text)
+    ]
     found = []
-    for match in CELL.finditer(text):
-        options = match.group(2)
-        tags = TAGS.search(options)
-        tags = [t.strip().strip("'\"") for t in tags.group(1).split(",")] if tags else []
-        load = LOAD.search(options)
+    for cell in pages.read(page, text).cells:
+        tags, load = cell.tags, cell.load
         if TAG not in tags or not load:
             continue
-        before = [q for start, q in questions if start < match.start()]
-        parts = Path(load.group(1)).parts
+        before = [q for line, q in questions if line < cell.line]
+        parts = Path(load).parts
         name = Path(*parts[parts.index("snippets") + 1 :]) if "snippets" in parts else Path("?")
         found.append({
             "snippet": name.with_suffix("").as_posix(),
-            "load": load.group(1),
+            "load": load,
             "question": before[-1] if before else "",
             "raises": "raises-exception" in tags,
         })

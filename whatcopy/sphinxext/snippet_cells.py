@@ -30,15 +30,12 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from whatcopy import transcripts
+from whatcopy import pages, transcripts
 from whatcopy.sphinxext.messages import N_, translate
 from whatcopy.transcripts import ROOT, SNIPPETS, Snippet, SnippetError
 
 logger = logging.getLogger(__name__)
 
-CELL_START = re.compile(r"^(`{3,}|~{3,})\{code-cell\}")
-LOAD = re.compile(r"^:load:\s*(\S+)\s*$")
-TAGS = re.compile(r"^:tags:\s*\[(.*)\]\s*$")
 
 TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/whatcopy.po
     "snippet": N_("Snippet: "),
@@ -68,30 +65,25 @@ def _text(env, key: str) -> str:
 
 
 def snippet_cells(page: Path, text: str) -> list[tuple[int, str, Path, list[str]]]:
-    """Each ``:load:`` cell of a page: (line, the :load: value, resolved snippet path, tags)."""
-    cells = []
-    lines = text.splitlines()
-    for number, line in enumerate(lines, start=1):
-        if not CELL_START.match(line):
-            continue
-        load, tags = None, []
-        for option in lines[number:]:
-            if not option.startswith(":"):
-                break
-            if match := LOAD.match(option):
-                load = match.group(1)
-            if match := TAGS.match(option):
-                tags = [t.strip().strip("'\"") for t in match.group(1).split(",") if t.strip()]
-        if load is not None:
-            cells.append((number, load, (page.parent / load).resolve(), tags))
-    return cells
+    """Each ``:load:`` cell of a page: (line, the :load: value, resolved snippet path, tags),
+    as whatcopy.pages (myst-nb's reader) reads them."""
+    return [
+        (cell.line, cell.load, cell.path, cell.tags)
+        for cell in pages.read(page, text).cells
+        if cell.load is not None
+    ]
 
 
 def check_page_source(app: Sphinx, docname: str, source: list[str]) -> None:
     env = app.env
     page = Path(env.doc2path(docname))
     text = source[0]
-    for line, load, path, tags in snippet_cells(page, text):
+    try:
+        cells = snippet_cells(page, text)
+    except pages.PageError as exc:
+        logger.error(str(exc), location=docname)
+        return
+    for line, load, path, tags in cells:
         where = (docname, line)
         if not path.is_file():
             shown = path.relative_to(ROOT) if ROOT in path.parents else path
