@@ -18,8 +18,13 @@ pytestmark = pytest.mark.browser
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
 ]
 PAGES = all_pages()
 
@@ -42,7 +47,9 @@ def site_url():
 @pytest.fixture(scope="module")
 def browser():
     if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `bash .ci/install-system-packages` (nox -s tests does)")
+        pytest.fail(
+            f"{CHROMIUM} is missing: run `bash .ci/install-system-packages` (nox -s tests does)"
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -82,8 +89,11 @@ def watch(page, site_url):
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
     page.on(
         "console",
-        lambda message: problems.append(f"console {message.type}: {message.text}")
-        if message.type == "error" else None,
+        lambda message: (
+            problems.append(f"console {message.type}: {message.text}")
+            if message.type == "error"
+            else None
+        ),
     )
 
     def request(req):
@@ -94,8 +104,11 @@ def watch(page, site_url):
     page.on("request", request)
     page.on(
         "response",
-        lambda response: problems.append(f"HTTP {response.status}: {response.url}")
-        if response.status >= 400 else None,
+        lambda response: (
+            problems.append(f"HTTP {response.status}: {response.url}")
+            if response.status >= 400
+            else None
+        ),
     )
     return problems
 
@@ -199,9 +212,7 @@ def test_phone_width_has_no_horizontal_scrolling(page, browser, site_url):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     tab = context.new_page()
     tab.goto(url_of(site_url, page), wait_until="networkidle")
-    overflow = tab.evaluate(
-        "() => [document.documentElement.scrollWidth, window.innerWidth]"
-    )
+    overflow = tab.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     # Nothing of the article header (switcher, buttons) is pushed off the screen either.
     clipped = tab.evaluate(
         """() => [...document.querySelectorAll('.article-header-buttons > *')]
@@ -211,7 +222,9 @@ def test_phone_width_has_no_horizontal_scrolling(page, browser, site_url):
     )
     screenshot(tab, page, "phone")
     context.close()
-    assert overflow[0] <= overflow[1], f"{page.rel}: {overflow[0]}px wide in a {overflow[1]}px screen"
+    assert overflow[0] <= overflow[1], (
+        f"{page.rel}: {overflow[0]}px wide in a {overflow[1]}px screen"
+    )
     assert not clipped, f"{page.rel}: off the screen at phone width: {clipped}"
 
 
@@ -242,8 +255,15 @@ def contrast(tab, selector: str, colour: str, against: str) -> float:
     return abs(luminance(values[0]) - luminance(values[1]))
 
 
-DIAGRAM_PAGE = next((p for p in PAGES if p.language == "en" and any(
-    any("diagram" in tag for tag in c.options.get("tags", [])) for c in p.cells())), None)
+DIAGRAM_PAGE = next(
+    (
+        p
+        for p in PAGES
+        if p.language == "en"
+        and any(any("diagram" in tag for tag in c.options.get("tags", [])) for c in p.cells())
+    ),
+    None,
+)
 
 
 @pytest.mark.parametrize("page", [p for p in PAGES if p.docname == "index"], ids=lambda p: p.rel)
@@ -251,8 +271,8 @@ def test_dark_mode_follows_the_system_and_the_toggle(page, browser, site_url):
     context = browser.new_context(color_scheme="dark")
     tab = context.new_page()
     tab.goto(url_of(site_url, page), wait_until="networkidle")
-    background = lambda: tab.evaluate("getComputedStyle(document.body).backgroundColor")  # noqa: E731
-    text = lambda: tab.evaluate("getComputedStyle(document.body).color")  # noqa: E731
+    background = lambda: tab.evaluate("getComputedStyle(document.body).backgroundColor")
+    text = lambda: tab.evaluate("getComputedStyle(document.body).color")
     assert luminance(background()) < 80 < luminance(text()), (background(), text())
     assert tab.evaluate("document.documentElement.dataset.theme") == "dark"
     screenshot(tab, page, "dark")
@@ -287,25 +307,34 @@ def test_outputs_and_diagrams_are_readable_in_both_modes(page, scheme, browser, 
     context.close()
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES if p.docname in ("index", "detach")],
-                         ids=lambda p: p.rel)
+@pytest.mark.parametrize(
+    "page", [p for p in PAGES if p.docname in ("index", "detach")], ids=lambda p: p.rel
+)
 def test_printing_gives_a_handout_without_navigation(page, browser, site_url):
     context = browser.new_context()
     tab = context.new_page()
     tab.goto(url_of(site_url, page), wait_until="networkidle")
     tab.emulate_media(media="print")
-    visible = lambda selector: tab.evaluate(  # noqa: E731
+    visible = lambda selector: tab.evaluate(
         """(selector) => [...document.querySelectorAll(selector)].some((e) => {
              const box = e.getBoundingClientRect(); const style = getComputedStyle(e);
              return box.width > 0 && box.height > 0 && style.visibility !== "hidden"; })""",
         selector,
     )
-    for navigation in (".bd-sidebar-primary", ".bd-sidebar-secondary", ".bd-header-article",
-                       ".language-switch", ".prev-next-footer", "button.copybtn"):
+    for navigation in (
+        ".bd-sidebar-primary",
+        ".bd-sidebar-secondary",
+        ".bd-header-article",
+        ".language-switch",
+        ".prev-next-footer",
+        "button.copybtn",
+    ):
         assert not visible(navigation), f"{page.rel}: {navigation} is printed"
     assert visible("h1"), f"{page.rel}: no title printed"
     if page.cells():
-        assert visible(".cell_input") and visible(".cell_output"), f"{page.rel}: outputs not printed"
+        assert visible(".cell_input") and visible(".cell_output"), (
+            f"{page.rel}: outputs not printed"
+        )
         assert visible(".snippet-meta"), f"{page.rel}: provenance not printed"
     if tab.locator(".output-diagram").count():
         assert visible(".output-diagram"), f"{page.rel}: diagram not printed"
@@ -357,6 +386,7 @@ def test_no_serious_accessibility_violations(page, axe_context, site_url, axe_so
     serious = [
         f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s), e.g. "
         f"{v['nodes'][0]['target']}"
-        for v in results["violations"] if v["impact"] in ("serious", "critical")
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
     ]
     assert not serious, f"{page.rel}:\n" + "\n".join(serious)

@@ -63,13 +63,33 @@ def test_snippet_claims_about_gpus_say_expected():
     "fixture, expected",
     [
         # (line, word) pairs the lint must report in the page before the box existed
-        ("devices.en.before-issue-7.md", {(13, "GPU"), (17, "CUDA"), (32, "GPU"),
-                                          (33, "host memory"), (48, "GPU"), (50, "two devices"),
-                                          (83, "GPU"), (93, "two devices"), (98, "cuda"),
-                                          (103, "every device")}),
-        ("devices.zh.before-issue-7.md", {(12, "GPU"), (25, "GPU"), (36, "显存"),
-                                          (36, "两种设备"), (47, "默认设备"), (60, "GPU"),
-                                          (72, "任何设备")}),
+        (
+            "devices.en.before-issue-7.md",
+            {
+                (13, "GPU"),
+                (17, "CUDA"),
+                (32, "GPU"),
+                (33, "host memory"),
+                (48, "GPU"),
+                (50, "two devices"),
+                (83, "GPU"),
+                (93, "two devices"),
+                (98, "cuda"),
+                (103, "every device"),
+            },
+        ),
+        (
+            "devices.zh.before-issue-7.md",
+            {
+                (12, "GPU"),
+                (25, "GPU"),
+                (36, "显存"),
+                (36, "两种设备"),
+                (47, "默认设备"),
+                (60, "GPU"),
+                (72, "任何设备"),
+            },
+        ),
         ("memory.en.before-issue-7.md", {(44, "GPU"), (51, "GPU"), (78, "GPU")}),
         ("memory.zh.before-issue-7.md", {(32, "GPU"), (38, "显存"), (58, "显存")}),
     ],
@@ -162,6 +182,7 @@ CUDA_OUTPUT = {  # what a CUDA run prints, where it differs from the CPU transcr
 @pytest.fixture
 def transcript_dir(tmp_path, monkeypatch):
     """Transcripts are read from tmp_path/<device>/... instead of transcripts/."""
+
     def transcript(self, device):
         return tmp_path / device / f"{self.name}.txt"
 
@@ -273,8 +294,14 @@ def sphinx_build(tmp_path: Path, language: str):
     (src / "index.md").write_text(PAGE, encoding="utf-8")
     warnings = io.StringIO()
     app = Sphinx(
-        str(src), str(src), str(tmp_path / f"out-{language}"), str(tmp_path / f"dt-{language}"),
-        "html", status=None, warning=warnings, freshenv=True,
+        str(src),
+        str(src),
+        str(tmp_path / f"out-{language}"),
+        str(tmp_path / f"dt-{language}"),
+        "html",
+        status=None,
+        warning=warnings,
+        freshenv=True,
     )
     app.build()
     html = (tmp_path / f"out-{language}" / "index.html").read_text(encoding="utf-8")
@@ -296,7 +323,7 @@ def test_the_directive_switches_when_a_transcript_arrives(transcript_dir, tmp_pa
 
 def test_the_directive_fails_the_build_when_the_cuda_run_contradicts_it(transcript_dir, tmp_path):
     fake_cuda_transcript(transcript_dir, outputs={"x.device.type: cpu": "x.device.type: cuda"})
-    _, html, warnings = sphinx_build(tmp_path, "en")
+    _, _html, warnings = sphinx_build(tmp_path, "en")
     assert "index.md:3" in warnings and "contradicted by the GPU run" in warnings, warnings
     assert "ERROR" in warnings
 
@@ -339,7 +366,9 @@ def test_the_built_page_shows_each_box_as_its_evidence_stands(page):
     assert len(built) == len(boxes), f"{page.rel}: {len(boxes)} boxes, {len(built)} in {page.html}"
     language = "zh_CN" if page.language == "zh" else "en"
     titles = {
-        "verified": "verified", "missing": "unverified", "stale": "unverified",
+        "verified": "verified",
+        "missing": "unverified",
+        "stale": "unverified",
         "contradicted": "contradicted",
     }
     for (line, name, expect), box in zip(boxes, built):
@@ -350,6 +379,4 @@ def test_the_built_page_shows_each_box_as_its_evidence_stands(page):
             f"{evidence.state}: rebuild the site"
         )
         expected = catalog(language).gettext(device_prose.TEXT[titles[evidence.state]])
-        assert title == expected, (
-            f"{page.rel}:{line}: {title!r}"
-        )
+        assert title == expected, f"{page.rel}:{line}: {title!r}"

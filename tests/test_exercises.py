@@ -20,8 +20,16 @@ from whatcopy import pages as reader
 from whatcopy import transcripts
 from whatcopy.sphinxext.exercises import page_exercises
 
-CONTENT_PAGES = ["overview", "detach", "clone", "clone-detach", "deepcopy", "inplace", "memory",
-                 "devices"]
+CONTENT_PAGES = [
+    "overview",
+    "detach",
+    "clone",
+    "clone-detach",
+    "deepcopy",
+    "inplace",
+    "memory",
+    "devices",
+]
 CASES = [(language, page) for language in LANGUAGES for page in CONTENT_PAGES]
 IDS = [f"{language}/{page}" for language, page in CASES]
 DIRECTIVE_FENCE = re.compile(r"^```\{(exercise|answer)\}\s*$")
@@ -68,18 +76,24 @@ def structure_problems(path: Path, page: str) -> list[str]:
         if where <= start:
             problems.append(f"{rel}:{where}: exercise cell outside the {page}-exercises section")
         if not exercise["snippet"].startswith(f"exercises/{page}/"):
-            problems.append(f"{rel}:{where}: an exercise loads snippets/exercises/{page}/..., "
-                            f"not {exercise['snippet']}")
+            problems.append(
+                f"{rel}:{where}: an exercise loads snippets/exercises/{page}/..., "
+                f"not {exercise['snippet']}"
+            )
         if loads.count(exercise["load"]) != 1:
-            problems.append(f"{rel}:{where}: {exercise['load']} is loaded more than once, so its "
-                            "answer is printed outside the fold")
+            problems.append(
+                f"{rel}:{where}: {exercise['load']} is loaded more than once, so its "
+                "answer is printed outside the fold"
+            )
         # {exercise} just above the cell, {answer} just below it
         cell = where - 1  # index of the ```{code-cell} line
         above = [ln for ln in lines[:cell] if ln.strip()]
         below_start = next(i for i in range(cell + 1, len(lines)) if lines[i].startswith("```"))
         below = [ln for ln in lines[below_start + 1 :] if ln.strip()]
-        if len(above) < 2 or above[-1] != "```" or not any(
-            ln == "```{exercise}" for ln in above[-6:]
+        if (
+            len(above) < 2
+            or above[-1] != "```"
+            or not any(ln == "```{exercise}" for ln in above[-6:])
         ):
             problems.append(f"{rel}:{where}: no {{exercise}} block just above the exercise cell")
         if not below or below[0] != "```{answer}":
@@ -102,8 +116,10 @@ def test_both_languages_have_the_same_exercises():
 
 def test_every_exercise_snippet_is_an_exercise_on_its_page():
     used = {e["snippet"] for page in CONTENT_PAGES for e in page_exercises(source("en", page))}
-    files = {p.relative_to(SNIPPETS).with_suffix("").as_posix()
-             for p in (SNIPPETS / "exercises").rglob("*.py")}
+    files = {
+        p.relative_to(SNIPPETS).with_suffix("").as_posix()
+        for p in (SNIPPETS / "exercises").rglob("*.py")
+    }
     assert files == used, (
         f"not an exercise: {sorted(files - used)}; missing: {sorted(used - files)}"
     )
@@ -188,8 +204,10 @@ def fold_problems(path: Path) -> list[str]:
         output = fold.select_one("div.cell_output")
         shown = output.get_text().strip("\n") if output else ""
         if name == "?" or shown != expected_output(name):
-            problems.append(f"{path.name}: {name}: the folded output is\n{shown}\nnot the "
-                            f"transcript's\n{expected_output(name) if name != '?' else ''}")
+            problems.append(
+                f"{path.name}: {name}: the folded output is\n{shown}\nnot the "
+                f"transcript's\n{expected_output(name) if name != '?' else ''}"
+            )
         if not fold.select_one(".exercise-reason p"):
             problems.append(f"{path.name}: {name}: no reason inside the fold")
     return problems
@@ -266,18 +284,26 @@ def test_exercise_notebook_runs_top_to_bottom_and_prints_the_answers(page):
 
     path = kit("en") / f"{page}.ipynb"
     notebook = nbformat.read(path, as_version=4)
-    NotebookClient(notebook, timeout=120, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(
+        notebook,
+        timeout=120,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+    ).execute()
     names = [e["snippet"] for e in page_exercises(source("en", page))]
     code = [c for c in notebook.cells if c.cell_type == "code"]
     for cell, name in zip(code, names, strict=True):
         printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
         errors = [f"{o.ename}: {o.evalue}" for o in cell.outputs if o.output_type == "error"]
         expected_printed, error = transcripts.recorded_output(
-            transcripts.Snippet(SNIPPETS / f"{name}.py"))
+            transcripts.Snippet(SNIPPETS / f"{name}.py")
+        )
         assert printed == expected_printed, f"{path.name}: {name} printed\n{printed}"
-        assert errors == ([f"{error.split(': ', 1)[0].split('.')[-1]}: {error.split(': ', 1)[1]}"]
-                          if error else []), f"{path.name}: {name} raised {errors}"
+        assert errors == (
+            [f"{error.split(': ', 1)[0].split('.')[-1]}: {error.split(': ', 1)[1]}"]
+            if error
+            else []
+        ), f"{path.name}: {name} raised {errors}"
 
 
 def test_the_teachers_page_links_every_page_exercises_and_kit_files():
@@ -286,8 +312,11 @@ def test_the_teachers_page_links_every_page_exercises_and_kit_files():
         soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
         hrefs = {a["href"] for a in soup.select("article a[href]")}
         for page in CONTENT_PAGES:
-            for href in (f"{page}.html#{page}-exercises", f"downloads/exercises/{page}.ipynb",
-                         f"downloads/exercises/{page}-answers.md"):
+            for href in (
+                f"{page}.html#{page}-exercises",
+                f"downloads/exercises/{page}.ipynb",
+                f"downloads/exercises/{page}-answers.md",
+            ):
                 assert href in hrefs, f"{path.relative_to(HTML)} does not link {href}"
                 assert (path.parent / href.split("#")[0]).exists(), href
 
@@ -304,7 +333,7 @@ def search_index(language: str) -> dict:
 def query_words(query: str, index: dict, chinese: bool) -> list[str]:
     """The browser's splitQuery: words of letters, digits and _; for Chinese, each run of Han
     characters split into the longest words the index holds (site_languages.SPLITTER_JS)."""
-    known = lambda w: w in index["terms"] or w in index["titleterms"]  # noqa: E731
+    known = lambda w: w in index["terms"] or w in index["titleterms"]
     words = []
     for token in filter(None, re.split(r"[^\w]+", query)):
         for part in re.findall(r"[\u4e00-\u9fff]+|[^\u4e00-\u9fff]+", token):
@@ -347,8 +376,12 @@ def browser_misses(query: str, docname: str, index: dict, chinese: bool) -> list
         for mapping in (index["terms"], index["titleterms"]):
             docs = mapping.get(term)
             if docs is None and len(term) > 2:
-                docs = [d for key, value in mapping.items() if term in key
-                        for d in (value if isinstance(value, list) else [value])]
+                docs = [
+                    d
+                    for key, value in mapping.items()
+                    if term in key
+                    for d in (value if isinstance(value, list) else [value])
+                ]
             docs = docs if isinstance(docs, list) else [docs]
             found = found or doc in docs
         if found:
@@ -409,7 +442,8 @@ def test_the_search_index_holds_the_key_words_of_every_question(language):
     assert len(asked) >= 20, f"docs/{language}/questions.md has {len(asked)} questions"
     problems = [
         f"docs/{language}/questions.md: the search index lacks {misses} of {question!r}"
-        for question in asked if (misses := index_misses(question, "questions", index, language))
+        for question in asked
+        if (misses := index_misses(question, "questions", index, language))
     ]
     assert not problems, "\n".join(problems)
 
@@ -422,8 +456,10 @@ def test_typing_a_question_into_the_search_box_finds_the_page(language):
         misses = browser_misses(question, "questions", index, language == "zh")
         if misses:
             words = query_words(question, index, language == "zh")
-            problems.append(f"docs/{language}/questions.md: searching {question!r} (words {words}) "
-                            f"does not list the page: {misses}")
+            problems.append(
+                f"docs/{language}/questions.md: searching {question!r} (words {words}) "
+                f"does not list the page: {misses}"
+            )
     assert not problems, "\n".join(problems)
 
 
@@ -478,17 +514,30 @@ def test_the_build_rejects_a_misplaced_answer(tmp_path):
 
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "conf.py").write_text(
-        "extensions = ['myst_nb', 'whatcopy.sphinxext.exercises']\n"
-        "nb_execution_mode = 'off'\n",
+        "extensions = ['myst_nb', 'whatcopy.sphinxext.exercises']\nnb_execution_mode = 'off'\n",
         encoding="utf-8",
     )
     snippet = SNIPPETS / "exercises" / "detach" / "two_paths.py"
     page = BROKEN_PAGE.replace("{snippet}", str(snippet)).replace(
-        "```\n\n```{answer}", "```\n\nA paragraph between the cell and its answer.\n\n```{answer}")
+        "```\n\n```{answer}", "```\n\nA paragraph between the cell and its answer.\n\n```{answer}"
+    )
     (tmp_path / "src" / "index.md").write_text(page, encoding="utf-8")
     run = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-N", str(tmp_path / "src"),
-         str(tmp_path / "out")], capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-b",
+            "html",
+            "-q",
+            "-N",
+            str(tmp_path / "src"),
+            str(tmp_path / "out"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     expected = "needs an {exercise} block just above it and an {answer} block just below it"
     assert expected in run.stderr, run.stderr

@@ -65,7 +65,9 @@ def test_every_section_has_a_label():
     for page in all_pages():
         lines = page.text.splitlines()
         for number, line in enumerate(lines, start=1):
-            if re.match(r"^#{1,3} ", line) and not (number > 1 and re.match(r"^\(.+\)=$", lines[number - 2])):
+            if re.match(r"^#{1,3} ", line) and not (
+                number > 1 and re.match(r"^\(.+\)=$", lines[number - 2])
+            ):
                 problems.append(f"{page.rel}:{number}: heading without a (label)= line above it")
     assert not problems, "\n".join(problems)
 
@@ -115,12 +117,18 @@ def _chinese_prose(page):
 
 
 TYPOGRAPHY = [
-    (re.compile(rf"[{HAN}][A-Za-z0-9\u0001]|[A-Za-z0-9\u0001)][{HAN}]"),
-     "needs a space between Chinese and Latin text or code"),
-    (re.compile(rf"[{HAN}][,.:;!?()]|[,:;!?(][{HAN}]"),
-     "uses ASCII punctuation in a Chinese sentence (，。：；！？（） are full-width)"),
-    (re.compile(rf"[{HAN}] +[，。：；！？、）]|（ +[{HAN}]"),
-     "has a space before full-width punctuation"),
+    (
+        re.compile(rf"[{HAN}][A-Za-z0-9\u0001]|[A-Za-z0-9\u0001)][{HAN}]"),
+        "needs a space between Chinese and Latin text or code",
+    ),
+    (
+        re.compile(rf"[{HAN}][,.:;!?()]|[,:;!?(][{HAN}]"),
+        "uses ASCII punctuation in a Chinese sentence (，。：；！？（） are full-width)",
+    ),
+    (
+        re.compile(rf"[{HAN}] +[，。：；！？、）]|（ +[{HAN}]"),
+        "has a space before full-width punctuation",
+    ),
 ]
 
 
@@ -140,7 +148,9 @@ def glossary_problems(page) -> list[str]:
     for term in read_terms():
         for variant in filter(None, term["avoid"].split("|")):
             if variant in prose:
-                problems.append(f"{page.rel}: writes {variant}; the site's term is {term['chinese']}")
+                problems.append(
+                    f"{page.rel}: writes {variant}; the site's term is {term['chinese']}"
+                )
         first = prose.find(term["chinese"])
         if term["introduce"] == "yes" and first >= 0 and page.path.stem != "glossary":
             after = prose[first + len(term["chinese"]) :][: len(term["english"]) + 2]

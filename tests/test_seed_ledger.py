@@ -48,7 +48,10 @@ def sections(path: Path) -> dict[str, dict]:
         if not (match := LABEL.match(line)):
             continue
         after = [(i, level) for i, level in headings if i > index]
-        if not after or any(not (LABEL.match(lines[j]) or not lines[j].strip()) for j in range(index + 1, after[0][0])):
+        if not after or any(
+            not (LABEL.match(lines[j]) or not lines[j].strip())
+            for j in range(index + 1, after[0][0])
+        ):
             found[match.group("label")] = {"line": index + 1, "heading": False, "cell": False}
             continue
         start, level = after[0]
@@ -111,7 +114,8 @@ def text_problems(data: dict, path: Path, tmp_path: Path) -> list[str]:
             lines = [
                 claim[field][language]
                 for field in ("claim", "why")
-                if isinstance(claim.get(field), dict) and isinstance(claim[field].get(language), str)
+                if isinstance(claim.get(field), dict)
+                and isinstance(claim[field].get(language), str)
             ]
             (tmp_path / folder).mkdir(parents=True, exist_ok=True)
             page_path = tmp_path / folder / "ledger.md"
@@ -153,13 +157,16 @@ def test_the_corrections_page_renders_every_seed_from_the_ledger(ledger, languag
     """One {seed-claims} table per seed, in each verdicts section, and no hand-written table."""
     page = DOCS / language / "corrections.md"
     text = page.read_text(encoding="utf-8")
-    rendered = re.findall(r"^```\{seed-claims\} (\S+)$", text, flags=re.M)
+    rendered = re.findall(r"^```\{seed-claims\} (\S+)$", text, flags=re.MULTILINE)
     seeds = list(dict.fromkeys(claim["seed"] for claim in ledger["claims"]))
     assert sorted(rendered) == sorted(seeds), (
         f"{where(page)} renders the tables of seeds {rendered}; the ledger has {seeds}"
     )
-    for label in ("corrections-understanding-detach-verdicts", "corrections-three-ways-verdicts",
-                  "corrections-blog-verdicts"):
+    for label in (
+        "corrections-understanding-detach-verdicts",
+        "corrections-three-ways-verdicts",
+        "corrections-blog-verdicts",
+    ):
         section = text.split(f"({label})=", 1)[1].split("\n(", 1)[0]
         assert "{seed-claims}" in section and "| --- |" not in section, (
             f"{where(page)}: section {label} must hold a {{seed-claims}} table and no hand-written one"
@@ -250,7 +257,12 @@ def test_the_section_parser_sees_cells_only_inside_their_section(tmp_path):
     )
     found = sections(page)
     assert {label: info["cell"] for label, info in found.items()} == {
-        "top": True, "a": True, "b": True, "b-sub": True, "c": False, "loose": False,
+        "top": True,
+        "a": True,
+        "b": True,
+        "b-sub": True,
+        "c": False,
+        "loose": False,
     }
     assert found["loose"]["heading"] is False
 

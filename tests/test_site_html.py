@@ -10,13 +10,13 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pydata_sphinx_theme
-import sphinx_book_theme
 import pytest
 import sphinx
+import sphinx_book_theme
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 from jinja2.ext import babel_extract
-from project import DOCS, HTML, LANGUAGES, ROOT, all_pages
+from project import DOCS, HTML, LANGUAGES, all_pages
 
 import whatcopy.sphinxext
 from whatcopy.sphinxext.site_languages import HARDCODED_LABELS, HIDDEN_CELL_LABEL
@@ -25,11 +25,27 @@ HTML_FILES = sorted(HTML.rglob("*.html"))
 HAN = re.compile(r"[\u4e00-\u9fff]")
 # Elements whose URL attribute makes the browser fetch something.
 FETCHING = {
-    "script": "src", "img": "src", "iframe": "src", "source": "src", "audio": "src",
-    "video": "src", "embed": "src", "track": "src", "object": "data",
+    "script": "src",
+    "img": "src",
+    "iframe": "src",
+    "source": "src",
+    "audio": "src",
+    "video": "src",
+    "embed": "src",
+    "track": "src",
+    "object": "data",
 }
-LOADING_LINK_RELS = {"stylesheet", "preload", "prefetch", "modulepreload", "icon", "manifest",
-                     "apple-touch-icon", "dns-prefetch", "preconnect"}
+LOADING_LINK_RELS = {
+    "stylesheet",
+    "preload",
+    "prefetch",
+    "modulepreload",
+    "icon",
+    "manifest",
+    "apple-touch-icon",
+    "dns-prefetch",
+    "preconnect",
+}
 
 
 def soup(path: Path) -> BeautifulSoup:
@@ -83,7 +99,7 @@ def test_no_stylesheet_loads_anything_from_another_host():
 def test_html_lang_is_the_page_language(language):
     folder, lang = LANGUAGES[language]
     wrong = [p.name for p in (HTML / folder).rglob("*.html") if soup(p).html.get("lang") != lang]
-    assert not wrong, f"pages in {folder}/ without <html lang=\"{lang}\">: {wrong}"
+    assert not wrong, f'pages in {folder}/ without <html lang="{lang}">: {wrong}'
 
 
 EXTENSIONS = Path(whatcopy.sphinxext.__file__).parent
@@ -100,8 +116,10 @@ def theme_strings() -> dict[str, set[str]]:
     docs/locale/ adds ours), sphinx-book-theme's ``translate()`` to its own; plus the labels
     the themes hard-code in English, which site_languages.py makes translatable, and the
     header-button labels course_kit.py passes through gettext."""
-    strings: dict[str, set[str]] = {"sphinx": set(HARDCODED_LABELS) | {HIDDEN_CELL_LABEL},
-                                    "booktheme": set()}
+    strings: dict[str, set[str]] = {
+        "sphinx": set(HARDCODED_LABELS) | {HIDDEN_CELL_LABEL},
+        "booktheme": set(),
+    }
     folders = [theme / "theme" for theme in THEMES] + [DOCS / "_templates"]
     for template in (t for folder in folders for t in sorted(folder.rglob("*.html"))):
         if any(template.as_posix().endswith(name) for name in NOT_RENDERED):
@@ -126,10 +144,13 @@ def catalogs() -> dict[str, list]:
             gettext.translation("sphinx", str(sphinx_dir), languages=["zh_CN"]),
             gettext.translation("sphinx", str(THEMES[0] / "locale"), languages=["zh_CN"]),
         ],
-        "booktheme": [gettext.translation(
-            "booktheme", str(THEMES[1] / "theme/sphinx_book_theme/static/locales"),
-            languages=["zh_CN"],
-        )],
+        "booktheme": [
+            gettext.translation(
+                "booktheme",
+                str(THEMES[1] / "theme/sphinx_book_theme/static/locales"),
+                languages=["zh_CN"],
+            )
+        ],
     }
 
 
@@ -158,7 +179,8 @@ def marked_messages(source: str, where: str) -> dict[str, str]:
     message -> file:line."""
     tree = ast.parse(source)
     imports_ours = any(
-        isinstance(node, ast.ImportFrom) and node.module == "whatcopy.sphinxext.messages"
+        isinstance(node, ast.ImportFrom)
+        and node.module == "whatcopy.sphinxext.messages"
         and any(alias.name == "_" for alias in node.names)
         for node in tree.body
     )
@@ -166,7 +188,8 @@ def marked_messages(source: str, where: str) -> dict[str, str]:
     for function in ast.walk(tree):
         if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
             isinstance(target, ast.Name) and target.id == "_"
-            for node in ast.walk(function) if isinstance(node, ast.Assign)
+            for node in ast.walk(function)
+            if isinstance(node, ast.Assign)
             for target in node.targets
         ):
             rebinding |= {id(node) for node in ast.walk(function)}
@@ -177,8 +200,11 @@ def marked_messages(source: str, where: str) -> dict[str, str]:
         ours = node.func.id == "N_" or (
             node.func.id == "_" and imports_ours and id(node) not in rebinding
         )
-        if ours and node.args and isinstance(node.args[0], ast.Constant) and isinstance(
-            node.args[0].value, str
+        if (
+            ours
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
         ):
             found.setdefault(node.args[0].value, f"{where}:{node.lineno}")
     return found
@@ -199,8 +225,11 @@ def untranslated(messages: dict[str, str], catalog: Path) -> list[str]:
     """The messages with no non-empty Chinese in the catalog, each with where it is marked."""
     with catalog.open("rb") as handle:
         translations = {m.id: m.string for m in read_po(handle) if m.id}
-    return [f"{where}: {message!r}" for message, where in sorted(messages.items(), key=str)
-            if not translations.get(message)]
+    return [
+        f"{where}: {message!r}"
+        for message, where in sorted(messages.items(), key=str)
+        if not translations.get(message)
+    ]
 
 
 def test_every_extension_string_has_a_simplified_chinese_translation():
@@ -217,9 +246,13 @@ def test_the_extension_string_check_sees_the_extensions_and_fails_on_a_missing_o
     """The extraction finds the strings each extension marks, and an unknown one is reported
     with its file and line (so the check above cannot pass on nothing)."""
     messages = extension_messages()
-    for expected, module in (("Snippet: ", "snippet_cells"), ("Verified on CUDA", "device_prose"),
-                             ("Exercise {n}.", "exercises"), ("Claim", "course_kit"),
-                             ("Printed output", "output_figures")):
+    for expected, module in (
+        ("Snippet: ", "snippet_cells"),
+        ("Verified on CUDA", "device_prose"),
+        ("Exercise {n}.", "exercises"),
+        ("Claim", "course_kit"),
+        ("Printed output", "output_figures"),
+    ):
         assert messages.get(expected, "").startswith(f"whatcopy/sphinxext/{module}.py:"), expected
     assert messages.get("Page not found", "").startswith("whatcopy/root_pages.py:")
     source = (
@@ -233,9 +266,7 @@ def test_the_extension_string_check_sees_the_extensions_and_fails_on_a_missing_o
     )
     marked = marked_messages(source, "example.py")
     assert marked == {"Snippet: ": "example.py:2", "A label nobody translated": "example.py:4"}
-    assert untranslated(marked, EXTENSION_CATALOG) == [
-        "example.py:4: 'A label nobody translated'"
-    ]
+    assert untranslated(marked, EXTENSION_CATALOG) == ["example.py:4: 'A label nobody translated'"]
     empty = tmp_path / "whatcopy.po"
     empty.write_text('msgid "Snippet: "\nmsgstr ""\n', encoding="utf-8")
     assert untranslated({"Snippet: ": "example.py:2"}, empty) == ["example.py:2: 'Snippet: '"]
@@ -252,13 +283,20 @@ def test_the_replaced_header_buttons_are_not_rendered():
 def test_the_theme_string_check_sees_the_themes_and_our_labels():
     """The extraction above must find the strings it checks, or it would pass on nothing."""
     strings = theme_strings()
-    for expected in ("Skip to main content", "Color mode", "Languages", "Toggle primary sidebar",
-                     "This page as a notebook, with its outputs"):
+    for expected in (
+        "Skip to main content",
+        "Color mode",
+        "Languages",
+        "Toggle primary sidebar",
+        "This page as a notebook, with its outputs",
+    ):
         assert expected in strings["sphinx"], expected
     assert "By" in strings["booktheme"]
 
 
-@pytest.mark.parametrize("path", sorted((HTML / LANGUAGES["zh"][0]).rglob("*.html")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted((HTML / LANGUAGES["zh"][0]).rglob("*.html")), ids=lambda p: p.name
+)
 def test_chinese_pages_label_their_controls_in_chinese(path):
     """Screen-reader labels, placeholders and tooltips of the interface are Chinese too."""
     english = []
@@ -315,9 +353,8 @@ def test_every_internal_link_and_anchor_resolves(path):
             target = target / "index.html"
         if not target.exists():
             problems.append(f"{href}: no such file")
-        elif parts.fragment and target.suffix == ".html":
-            if parts.fragment not in anchors(target):
-                problems.append(f"{href}: no #{parts.fragment} in {target.name}")
+        elif parts.fragment and target.suffix == ".html" and parts.fragment not in anchors(target):
+            problems.append(f"{href}: no #{parts.fragment} in {target.name}")
     assert not problems, f"{path.relative_to(HTML)}: " + "; ".join(problems)
 
 
@@ -371,10 +408,14 @@ def test_launch_buttons_open_the_executed_notebook_of_the_page(page):
     notebook = json.loads(notebook_path.read_text(encoding="utf-8"))
     code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
     cells = html.select("div.cell")
-    assert len(code) == len(cells), f"{notebook_path}: {len(code)} code cells, page has {len(cells)}"
+    assert len(code) == len(cells), (
+        f"{notebook_path}: {len(code)} code cells, page has {len(cells)}"
+    )
     for number, (cell, div) in enumerate(zip(code, cells), 1):
         where = f"{notebook_path.relative_to(HTML)} cell {number} vs {page.html.name}"
-        assert squeeze(cell["source"]) == squeeze(div.select_one(".cell_input pre").get_text()), where
+        assert squeeze(cell["source"]) == squeeze(div.select_one(".cell_input pre").get_text()), (
+            where
+        )
         shown = [squeeze(pre.get_text()) for pre in div.select(".cell_output pre")]
         for output in cell["outputs"]:
             if output["output_type"] == "stream":
@@ -394,8 +435,10 @@ def test_the_download_menu_offers_the_notebook_and_the_snippets(page):
         return
     folder = HTML / LANGUAGES[page.language][0]
     expected = {(folder / "downloads" / "notebooks" / f"{page.docname}.ipynb").resolve()}
-    expected |= {(folder / "downloads" / "snippets" / f"{cell.snippet}.py").resolve()
-                 for cell in page.cells()}
+    expected |= {
+        (folder / "downloads" / "snippets" / f"{cell.snippet}.py").resolve()
+        for cell in page.cells()
+    }
     assert offered == expected, f"{page.html}: offers {sorted(offered)}"
     for path in offered:
         assert path.exists(), f"{page.html}: offers missing {path}"
@@ -411,7 +454,8 @@ def inline_script_hashes(page: BeautifulSoup) -> set[str]:
 
     return {
         "'sha256-" + base64.b64encode(hashlib.sha256(s.string.encode()).digest()).decode() + "'"
-        for s in page.find_all("script") if not s.get("src") and s.string
+        for s in page.find_all("script")
+        if not s.get("src") and s.string
     }
 
 
@@ -421,19 +465,25 @@ def test_every_page_has_a_content_security_policy_that_allows_only_its_own_scrip
     meta = page.find("meta", attrs={"http-equiv": "Content-Security-Policy"})
     assert meta is not None, f"{path.relative_to(HTML)}: no Content-Security-Policy"
     first_script = page.head.find("script")
-    assert first_script is None or meta.sourceline < first_script.sourceline or (
-        meta.sourceline == first_script.sourceline and meta.sourcepos < first_script.sourcepos
+    assert (
+        first_script is None
+        or meta.sourceline < first_script.sourceline
+        or (meta.sourceline == first_script.sourceline and meta.sourcepos < first_script.sourcepos)
     ), f"{path.relative_to(HTML)}: a script comes before the policy"
-    directives = dict(
-        (part.split()[0], part.split()[1:]) for part in meta["content"].split(";") if part.strip()
-    )
+    directives = {
+        part.split()[0]: part.split()[1:] for part in meta["content"].split(";") if part.strip()
+    }
     assert directives.get("default-src") == ["'self'"], directives
     script_src = directives.get("script-src", [])
-    assert "'self'" in script_src and not {"'unsafe-inline'", "'unsafe-eval'", "*"} & set(script_src)
+    assert "'self'" in script_src and not {"'unsafe-inline'", "'unsafe-eval'", "*"} & set(
+        script_src
+    )
     assert not [s for s in script_src if s.startswith(("http", "//", "data:", "blob:"))], script_src
     missing = inline_script_hashes(page) - set(script_src)
     assert not missing, f"{path.relative_to(HTML)}: inline scripts the policy would block"
-    handlers = [f"<{e.name} {a}>" for e in page.find_all(True) for a in e.attrs if a.startswith("on")]
+    handlers = [
+        f"<{e.name} {a}>" for e in page.find_all(True) for a in e.attrs if a.startswith("on")
+    ]
     assert not handlers, f"{path.relative_to(HTML)}: inline event handlers {handlers}"
 
 
@@ -444,7 +494,10 @@ def test_every_page_has_a_social_preview_without_images(page):
     locale = {"en": "en_US", "zh": "zh_CN"}[page.language]
     assert meta.get("og:locale") == locale, f"{page.html}: og:locale {meta.get('og:locale')}"
     title = html.select_one("article h1").get_text().replace("#", "").strip()
-    assert meta.get("og:title") == meta.get("twitter:title") == title, (page.html, meta.get("og:title"))
+    assert meta.get("og:title") == meta.get("twitter:title") == title, (
+        page.html,
+        meta.get("og:title"),
+    )
     for name in ("og:description", "twitter:description", "description"):
         assert meta.get(name) and len(meta[name]) >= 20, f"{page.html}: {name} {meta.get(name)!r}"
     if page.language == "zh":
@@ -458,15 +511,24 @@ def test_every_page_has_a_social_preview_without_images(page):
 def test_the_subset_icon_fonts_have_every_icon_the_pages_show(language):
     """lean_theme.py subsets Font Awesome to the icons in use; none may be left out."""
     from fontTools.ttLib import TTFont
+
     from whatcopy.sphinxext.lean_theme import ICON_CLASS, ICON_RULE, css_glyphs, theme_static
 
     folder = HTML / LANGUAGES[language][0]
     css = (theme_static() / "styles" / "pydata-sphinx-theme.css").read_text(encoding="utf-8")
-    icons = {name.lstrip("."): int(code, 16) for names, code in ICON_RULE.findall(css)
-             for name in names.split(",") if name}
-    used = {name for page in folder.glob("*.html")
-            for element in soup(page).find_all(class_=ICON_CLASS)
-            for name in element["class"] if name in icons}
+    icons = {
+        name.lstrip("."): int(code, 16)
+        for names, code in ICON_RULE.findall(css)
+        for name in names.split(",")
+        if name
+    }
+    used = {
+        name
+        for page in folder.glob("*.html")
+        for element in soup(page).find_all(class_=ICON_CLASS)
+        for name in element["class"]
+        if name in icons
+    }
     assert {"fa-sun", "fa-moon", "fa-magnifying-glass", "fa-download"} <= used, used
     fonts = sorted((folder / "_static/vendor/fontawesome/webfonts").glob("*.woff2"))
     assert fonts, f"{folder}: no webfonts"
@@ -478,5 +540,7 @@ def test_the_subset_icon_fonts_have_every_icon_the_pages_show(language):
     assert not missing, f"{folder}: icons without a glyph in the subset fonts: {missing}"
     # ... nor the glyphs the stylesheet draws itself (admonitions, external links).
     drawn = css_glyphs(css)
-    assert 0xF05A in drawn or any(0xE000 <= c <= 0xF8FF for c in drawn), "no stylesheet glyphs found"
+    assert 0xF05A in drawn or any(0xE000 <= c <= 0xF8FF for c in drawn), (
+        "no stylesheet glyphs found"
+    )
     assert not sorted(hex(c) for c in drawn - covered), f"{folder}: stylesheet glyphs left out"

@@ -15,6 +15,7 @@ Figures:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import http.server
@@ -66,10 +67,8 @@ def pages_loading(project: Path, name: str) -> set[str]:
 
 
 def _keep_body(request, bodies: list[bytes]) -> None:
-    try:
+    with contextlib.suppress(Exception):  # finished as the page closed: nothing more to weigh
         bodies.append(request.response().body())
-    except Exception:  # noqa: BLE001  (finished as the page closed: nothing more to weigh)
-        pass
 
 
 def page_weights(html: Path, folders: list[str]) -> list[tuple[str, int, int, int]]:
@@ -83,15 +82,24 @@ def page_weights(html: Path, folders: list[str]) -> list[tuple[str, int, int, in
         def log_message(self, *args):
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(html)))
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(html))
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     results = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+            executable_path="/usr/bin/chromium",
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
         )
         for folder in folders:
             for page in sorted((html / folder).glob("*.html")):
@@ -101,12 +109,20 @@ def page_weights(html: Path, folders: list[str]) -> list[tuple[str, int, int, in
                 tab = context.new_page()
                 bodies: list[bytes] = []
                 requested: list[str] = []  # every request, finished or not
-                tab.on("requestfinished", lambda request, bodies=bodies: _keep_body(request, bodies))
-                tab.on("request", lambda request, requested=requested: requested.append(request.url))
+                tab.on(
+                    "requestfinished", lambda request, bodies=bodies: _keep_body(request, bodies)
+                )
+                tab.on(
+                    "request", lambda request, requested=requested: requested.append(request.url)
+                )
                 tab.goto(f"{base}/{folder}/{page.name}", wait_until="networkidle")
                 size = sum(len(gzip.compress(body, compresslevel=6)) for body in bodies)
-                foreign = [url for url in requested if urlsplit(url).scheme in ("http", "https", "ws", "wss")
-                           and urlsplit(url).netloc != urlsplit(base).netloc]
+                foreign = [
+                    url
+                    for url in requested
+                    if urlsplit(url).scheme in ("http", "https", "ws", "wss")
+                    and urlsplit(url).netloc != urlsplit(base).netloc
+                ]
                 results.append((f"{folder}/{page.name}", size, len(requested), len(foreign)))
                 context.close()
         browser.close()
@@ -146,28 +162,49 @@ def main() -> None:
         return "meets target" if ok else "MISSES target"
 
     print("\nBuild (both languages)")
-    print(f"  cold build:              {cold_total:6.1f} s  (en {cold['en'][0]:.1f} s, zh {cold['zh'][0]:.1f} s)")
-    print(f"  floor:                   {floor:6.1f} s  = {floor_one:.2f} s kernel start + import torch"
-          f" x {en_executed} executed pages")
+    print(
+        f"  cold build:              {cold_total:6.1f} s  (en {cold['en'][0]:.1f} s, zh {cold['zh'][0]:.1f} s)"
+    )
+    print(
+        f"  floor:                   {floor:6.1f} s  = {floor_one:.2f} s kernel start + import torch"
+        f" x {en_executed} executed pages"
+    )
     ratio = cold_total / floor if floor else float("inf")
-    print(f"  cold / floor:            {ratio:6.2f}    target <= {TARGETS['cold_ratio']}: {verdict(ratio <= TARGETS['cold_ratio'])}")
-    print(f"  warm rebuild, no change: {warm_total:6.1f} s  target < {TARGETS['warm_s']:.0f} s: "
-          f"{verdict(warm_total < TARGETS['warm_s'])}  (executed {executed(warm['en'][1]) + executed(warm['zh'][1])} pages)")
-    print(f"  rebuild after editing snippets/{EDITED}.py: {edit_total:.1f} s, re-executed {reexecuted} "
-          f"page(s); pages that load it: {len(expected)} ({', '.join(sorted(expected))}): "
-          f"{verdict(reexecuted == len(expected))}")
-    print(f"  pages the Chinese build executed (cold): {zh_executed}  goal 0: {verdict(zh_executed == 0)}")
-    print(f"\nFirst view per page (gzip; requests; to other hosts), targets: <= {TARGETS['first_view_kb']} KB,"
-          f" <= {TARGETS['requests']} requests, {TARGETS['foreign']} to other hosts")
+    print(
+        f"  cold / floor:            {ratio:6.2f}    target <= {TARGETS['cold_ratio']}: {verdict(ratio <= TARGETS['cold_ratio'])}"
+    )
+    print(
+        f"  warm rebuild, no change: {warm_total:6.1f} s  target < {TARGETS['warm_s']:.0f} s: "
+        f"{verdict(warm_total < TARGETS['warm_s'])}  (executed {executed(warm['en'][1]) + executed(warm['zh'][1])} pages)"
+    )
+    print(
+        f"  rebuild after editing snippets/{EDITED}.py: {edit_total:.1f} s, re-executed {reexecuted} "
+        f"page(s); pages that load it: {len(expected)} ({', '.join(sorted(expected))}): "
+        f"{verdict(reexecuted == len(expected))}"
+    )
+    print(
+        f"  pages the Chinese build executed (cold): {zh_executed}  goal 0: {verdict(zh_executed == 0)}"
+    )
+    print(
+        f"\nFirst view per page (gzip; requests; to other hosts), targets: <= {TARGETS['first_view_kb']} KB,"
+        f" <= {TARGETS['requests']} requests, {TARGETS['foreign']} to other hosts"
+    )
     for page, size, requests, foreign in weights:
-        ok = (size <= TARGETS["first_view_kb"] * 1024 and requests <= TARGETS["requests"]
-              and foreign <= TARGETS["foreign"])
-        print(f"  {page:28} {size / 1024:7.1f} KB  {requests:3d} requests  {foreign} other hosts  {verdict(ok)}")
+        ok = (
+            size <= TARGETS["first_view_kb"] * 1024
+            and requests <= TARGETS["requests"]
+            and foreign <= TARGETS["foreign"]
+        )
+        print(
+            f"  {page:28} {size / 1024:7.1f} KB  {requests:3d} requests  {foreign} other hosts  {verdict(ok)}"
+        )
     heaviest = max(weights, key=lambda w: w[1])
     most = max(weights, key=lambda w: w[2])
-    print(f"  heaviest: {heaviest[0]} {heaviest[1] / 1024:.1f} KB (target <= {TARGETS['first_view_kb']} KB); "
-          f"most requests: {most[0]} {most[2]} (target <= {TARGETS['requests']}); "
-          f"requests to other hosts: {sum(w[3] for w in weights)} (target {TARGETS['foreign']})")
+    print(
+        f"  heaviest: {heaviest[0]} {heaviest[1] / 1024:.1f} KB (target <= {TARGETS['first_view_kb']} KB); "
+        f"most requests: {most[0]} {most[2]} (target <= {TARGETS['requests']}); "
+        f"requests to other hosts: {sum(w[3] for w in weights)} (target {TARGETS['foreign']})"
+    )
 
 
 if __name__ == "__main__":

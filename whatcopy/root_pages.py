@@ -56,10 +56,13 @@ def redirect_script() -> str:
     tests = [
         f'      if (language.indexOf("{lang.hreflang.split("-")[0].lower()}") === 0) '
         f'{{ target = "{lang.folder}"; break; }}'
-        for lang in LANGUAGES.values() if lang != first
+        for lang in LANGUAGES.values()
+        if lang != first
     ] + [
-        f'      if (language.indexOf("{first.hreflang.split("-")[0].lower()}") === 0) '
-        "{ break; }"
+        (
+            f'      if (language.indexOf("{first.hreflang.split("-")[0].lower()}") === 0) '
+            "{ break; }"
+        )
     ]
     return (
         "\n  // Send the reader to the language their browser prefers; the links below work "
@@ -70,8 +73,7 @@ def redirect_script() -> str:
         f'    var languages = navigator.languages || [navigator.language || "{first.hreflang}"];\n'
         f'    var target = "{first.folder}";\n'
         "    for (var i = 0; i < languages.length; i++) {\n"
-        '      var language = (languages[i] || "").toLowerCase();\n'
-        + "\n".join(tests) + "\n"
+        '      var language = (languages[i] || "").toLowerCase();\n' + "\n".join(tests) + "\n"
         "    }\n"
         '    window.location.replace(target + "/index.html");\n'
         "  })();\n"
@@ -90,21 +92,28 @@ def language_chooser() -> str:
         "<head>",
         '<meta charset="utf-8">',
         "<!-- The script's hash: tests/test_site_html.py fails when it is stale. -->",
-        f'<meta http-equiv="Content-Security-Policy" '
-        f'content="{CSP.format(scripts=f" {chr(39)}sha256-{digest}{chr(39)}")}">',
+        (
+            f'<meta http-equiv="Content-Security-Policy" '
+            f'content="{CSP.format(scripts=f" {chr(39)}sha256-{digest}{chr(39)}")}">'
+        ),
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f'<link rel="icon" href="{first.folder}/_static/favicon.svg" type="image/svg+xml">',
         f"<title>{escape(title, quote=False)}</title>",
-        *(f'<link rel="alternate" hreflang="{lang.hreflang}" href="{_start(lang)}">'
-          for lang in LANGUAGES.values()),
+        *(
+            f'<link rel="alternate" hreflang="{lang.hreflang}" href="{_start(lang)}">'
+            for lang in LANGUAGES.values()
+        ),
         f"<script>{script}</script>",
         STYLE.format(size="1.25rem"),
         "</head>",
         "<body>",
         f"<h1>{escape(title, quote=False)}</h1>",
         f"<p>{TAGLINE}</p>",
-        *(f'<a href="{_start(lang)}" hreflang="{lang.hreflang}" lang="{lang.hreflang}">'
-          f"{escape(lang.name, quote=False)}</a>" for lang in LANGUAGES.values()),
+        *(
+            f'<a href="{_start(lang)}" hreflang="{lang.hreflang}" lang="{lang.hreflang}">'
+            f"{escape(lang.name, quote=False)}</a>"
+            for lang in LANGUAGES.values()
+        ),
         "</body>",
         "</html>",
     ]
@@ -121,8 +130,10 @@ def not_found_page() -> str:
 
     heading = " · ".join(
         [escape(_(first, NOT_FOUND), quote=False)]
-        + [f'<span lang="{lang.hreflang}">{escape(_(lang, NOT_FOUND), quote=False)}</span>'
-           for lang in others]
+        + [
+            f'<span lang="{lang.hreflang}">{escape(_(lang, NOT_FOUND), quote=False)}</span>'
+            for lang in others
+        ]
     )
     lines = [
         "<!DOCTYPE html>",
@@ -139,12 +150,18 @@ def not_found_page() -> str:
         "</head>",
         "<body>",
         f"<h1>{heading}</h1>",
-        *(f"<p{lang_attribute(lang)}>{escape(_(lang, NOT_FOUND_TEXT), quote=False)}</p>"
-          for lang in LANGUAGES.values()),
-        *(f'<a href="{_start(lang)}" hreflang="{lang.hreflang}"{lang_attribute(lang)}>'
-          + escape(_(lang, START_PAGE).format(title=_(lang, TITLE), language=lang.name),
-                   quote=False)
-          + "</a>" for lang in LANGUAGES.values()),
+        *(
+            f"<p{lang_attribute(lang)}>{escape(_(lang, NOT_FOUND_TEXT), quote=False)}</p>"
+            for lang in LANGUAGES.values()
+        ),
+        *(
+            f'<a href="{_start(lang)}" hreflang="{lang.hreflang}"{lang_attribute(lang)}>'
+            + escape(
+                _(lang, START_PAGE).format(title=_(lang, TITLE), language=lang.name), quote=False
+            )
+            + "</a>"
+            for lang in LANGUAGES.values()
+        ),
         "</body>",
         "</html>",
     ]

@@ -111,7 +111,9 @@ class SnippetIndex(Directive):
             group += nodes.colspec(colwidth=width)
         head = nodes.thead()
         group += head
-        head += self._row([nodes.Text(_text(config, k)) for k in ("snippet", "claim", "pages", "verified")])
+        head += self._row(
+            [nodes.Text(_text(config, k)) for k in ("snippet", "claim", "pages", "verified")]
+        )
         body = nodes.tbody()
         group += body
         for snippet in transcripts.all_snippets():
@@ -119,7 +121,9 @@ class SnippetIndex(Directive):
             for device in transcripts.DEVICES:
                 if snippet.transcript(device).exists():
                     env.note_dependency(str(snippet.transcript(device)))
-            link = nodes.reference("", "", refuri=relative(env.docname, download_path("py", snippet.name)))
+            link = nodes.reference(
+                "", "", refuri=relative(env.docname, download_path("py", snippet.name))
+            )
             link += nodes.literal(text=snippet.name + ".py")
             pages = []
             for docname in users.get(snippet.name, []):
@@ -135,12 +139,21 @@ class SnippetIndex(Directive):
                     header = transcripts.read_header(path)
                     if header.get("Source-SHA256") == snippet.sha256:
                         ref = nodes.reference(
-                            "", f"{device.upper()}: torch {header.get('Torch')}, {header.get('Recorded')}",
-                            refuri=relative(env.docname, download_path("transcript", snippet.name, device)),
+                            "",
+                            f"{device.upper()}: torch {header.get('Torch')}, {header.get('Recorded')}",
+                            refuri=relative(
+                                env.docname, download_path("transcript", snippet.name, device)
+                            ),
                         )
                         verified += [ref, nodes.Text(" ")]
-            body += self._row([link, nodes.Text(snippet.claim), pages or [nodes.Text("-")],
-                               verified or [nodes.Text("-")]])
+            body += self._row(
+                [
+                    link,
+                    nodes.Text(snippet.claim),
+                    pages or [nodes.Text("-")],
+                    verified or [nodes.Text("-")],
+                ]
+            )
         archive = nodes.paragraph()
         archive += nodes.Text(_text(config, "zip"))
         archive += nodes.reference(
@@ -169,11 +182,21 @@ def notebook(page: Path, docname: str, config) -> dict:
     """The page as a notebook: its headings, each snippet as a code cell with recorded outputs."""
     text = page.read_text(encoding="utf-8")
     cells = []
-    title = next((m.group(2) for line in text.splitlines() if (m := HEADING.match(line))
-                  and m.group(1) == "#"), docname)
+    title = next(
+        (
+            m.group(2)
+            for line in text.splitlines()
+            if (m := HEADING.match(line)) and m.group(1) == "#"
+        ),
+        docname,
+    )
     site_url = "../../" + docname + ".html"
-    cells.append(_markdown(f"# {title}\n\n{_text(config, 'page_link')}[{docname}]({site_url})\n\n"
-                           f"{_text(config, 'notebook')}"))
+    cells.append(
+        _markdown(
+            f"# {title}\n\n{_text(config, 'page_link')}[{docname}]({site_url})\n\n"
+            f"{_text(config, 'notebook')}"
+        )
+    )
     loads = {cell.line: cell.path for cell in pages.read(page, text).cells if cell.path is not None}
     for number, line in enumerate(text.splitlines(), start=1):
         if (m := HEADING.match(line)) and m.group(1) != "#":
@@ -205,8 +228,14 @@ def _code(snippet: Snippet) -> dict:
     if error:
         name, _, message = error.partition(": ")
         name = name.split(".")[-1]  # a notebook's ename is the class name alone
-        outputs.append({"output_type": "error", "ename": name, "evalue": message,
-                        "traceback": [f"{name}: {message}"]})
+        outputs.append(
+            {
+                "output_type": "error",
+                "ename": name,
+                "evalue": message,
+                "traceback": [f"{name}: {message}"],
+            }
+        )
     return {
         "cell_type": "code",
         "execution_count": None,
@@ -224,9 +253,14 @@ def _cell_id(text: str) -> str:
 
 
 def write_zip(target: Path) -> None:
-    files = [(p, "snippets/" + p.relative_to(SNIPPETS).as_posix()) for p in sorted(SNIPPETS.rglob("*.py"))]
-    files += [(p, "transcripts/" + p.relative_to(TRANSCRIPTS).as_posix())
-              for p in sorted(TRANSCRIPTS.rglob("*.txt"))]
+    files = [
+        (p, "snippets/" + p.relative_to(SNIPPETS).as_posix())
+        for p in sorted(SNIPPETS.rglob("*.py"))
+    ]
+    files += [
+        (p, "transcripts/" + p.relative_to(TRANSCRIPTS).as_posix())
+        for p in sorted(TRANSCRIPTS.rglob("*.txt"))
+    ]
     files += [(KIT / "README.md", "README.md"), (ROOT / "LICENSE", "LICENSE")]
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for path, name in files:
@@ -278,18 +312,39 @@ def header_buttons(app: Sphinx, pagename: str, templatename: str, context: dict,
         if label == "download-buttons":
             items = []
             if names:
-                items.append({"type": "link", "download": True, "text": f"{pagename}.ipynb",
-                              "url": relative(pagename, download_path("notebook", pagename)),
-                              "tooltip": _("This page as a notebook, with its outputs"),
-                              "icon": "fas fa-code", "label": "download-notebook-button"})
+                items.append(
+                    {
+                        "type": "link",
+                        "download": True,
+                        "text": f"{pagename}.ipynb",
+                        "url": relative(pagename, download_path("notebook", pagename)),
+                        "tooltip": _("This page as a notebook, with its outputs"),
+                        "icon": "fas fa-code",
+                        "label": "download-notebook-button",
+                    }
+                )
                 for name in names:
-                    items.append({"type": "link", "download": True, "text": f"{name}.py",
-                                  "url": relative(pagename, download_path("py", name)),
-                                  "tooltip": _("Snippet"), "icon": "fas fa-file",
-                                  "label": "download-snippet-button"})
-            items.append({"type": "javascript", "javascript": "window.print()", "text": ".pdf",
-                          "tooltip": _("Print this page"), "icon": "fas fa-file-pdf",
-                          "label": "download-pdf-button"})
+                    items.append(
+                        {
+                            "type": "link",
+                            "download": True,
+                            "text": f"{name}.py",
+                            "url": relative(pagename, download_path("py", name)),
+                            "tooltip": _("Snippet"),
+                            "icon": "fas fa-file",
+                            "label": "download-snippet-button",
+                        }
+                    )
+            items.append(
+                {
+                    "type": "javascript",
+                    "javascript": "window.print()",
+                    "text": ".pdf",
+                    "tooltip": _("Print this page"),
+                    "icon": "fas fa-file-pdf",
+                    "label": "download-pdf-button",
+                }
+            )
             rewritten.append({**button, "buttons": items, "tooltip": _("Download this page")})
         elif label == "launch-buttons":
             if not names:
@@ -300,10 +355,17 @@ def header_buttons(app: Sphinx, pagename: str, templatename: str, context: dict,
             launch = []
             for item in button["buttons"]:
                 if source not in item["url"]:
-                    raise ExtensionError(f"{pagename}: launch URL {item['url']} is not for {source}")
+                    raise ExtensionError(
+                        f"{pagename}: launch URL {item['url']} is not for {source}"
+                    )
                 url = item["url"].replace(source, "/" + launch_notebook_path(folder, pagename))
-                launch.append({**item, "url": url,
-                               "tooltip": _("Open this page's notebook in %s") % item["text"]})
+                launch.append(
+                    {
+                        **item,
+                        "url": url,
+                        "tooltip": _("Open this page's notebook in %s") % item["text"],
+                    }
+                )
             rewritten.append({**button, "buttons": launch, "tooltip": _("Run this page's code")})
         elif label == "fullscreen-button":
             rewritten.append({**button, "tooltip": _("Full screen")})

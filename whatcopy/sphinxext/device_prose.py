@@ -33,6 +33,7 @@ import dataclasses
 import hashlib
 import re
 from pathlib import Path
+from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -119,9 +120,7 @@ def cuda_evidence(name: str, expect: list[str] | None = None) -> Evidence:
         return Evidence(name, "verified", header, tuple(output), ())
     missing = tuple(e for e in expect if not any(line.startswith(e) for line in output))
     labels = [_label(e) for e in expect]
-    shown = tuple(
-        line for line in output if any(line.startswith(label) for label in labels)
-    )
+    shown = tuple(line for line in output if any(line.startswith(label) for label in labels))
     return Evidence(name, "contradicted" if missing else "verified", header, shown, missing)
 
 
@@ -142,7 +141,7 @@ def render_status(evidence: Evidence, language: str, docname: str) -> list[nodes
     """The box's title and the lines that say where the statement stands."""
     from whatcopy.sphinxext.course_kit import download_path, relative
 
-    text = lambda key: _text(language, key)  # noqa: E731
+    text = lambda key: _text(language, key)
     shown_name = f"snippets/{evidence.name}.py"
     result: list[nodes.Node] = []
     if evidence.verified:
@@ -215,7 +214,7 @@ class OnCuda(SphinxDirective):
 
     required_arguments = 1
     has_content = True
-    option_spec = {"expect": directives.unchanged}
+    option_spec: ClassVar = {"expect": directives.unchanged}
 
     def run(self):
         env = self.env
@@ -223,7 +222,9 @@ class OnCuda(SphinxDirective):
         path = SNIPPETS / f"{name}.py"
         if not path.is_file():
             logger.error(
-                "{on-cuda} %s: no snippet snippets/%s.py", name, name,
+                "{on-cuda} %s: no snippet snippets/%s.py",
+                name,
+                name,
                 location=self.get_location(),
             )
             return []
@@ -235,14 +236,16 @@ class OnCuda(SphinxDirective):
             env.device_prose = {}
         env.device_prose.setdefault(env.docname, {})[name] = evidence_key(name)
         if not self.content:
-            logger.error("{on-cuda} %s: the box holds no statement", name,
-                         location=self.get_location())
+            logger.error(
+                "{on-cuda} %s: the box holds no statement", name, location=self.get_location()
+            )
         evidence = cuda_evidence(name, parse_expect(self.options.get("expect")))
         if evidence.state == "contradicted":
             logger.error(
                 "{on-cuda} %s: the current CUDA transcript does not print %s; the statement "
                 "in this box is contradicted by the GPU run: rewrite it (and its :expect:)",
-                name, ", ".join(repr(m) for m in evidence.missing),
+                name,
+                ", ".join(repr(m) for m in evidence.missing),
                 location=self.get_location(),
             )
         body = nodes.container(classes=["device-prose-statement"])

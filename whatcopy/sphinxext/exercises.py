@@ -102,12 +102,14 @@ def page_exercises(page: Path) -> list[dict]:
         before = [q for line, q in questions if line < cell.line]
         parts = Path(load).parts
         name = Path(*parts[parts.index("snippets") + 1 :]) if "snippets" in parts else Path("?")
-        found.append({
-            "snippet": name.with_suffix("").as_posix(),
-            "load": load,
-            "question": before[-1] if before else "",
-            "raises": "raises-exception" in tags,
-        })
+        found.append(
+            {
+                "snippet": name.with_suffix("").as_posix(),
+                "load": load,
+                "question": before[-1] if before else "",
+                "raises": "raises-exception" in tags,
+            }
+        )
     return found
 
 
@@ -125,7 +127,7 @@ class exercise_answer(nodes.General, nodes.Element):
 
 def visit_exercise_answer(self, node: exercise_answer) -> None:
     self.body.append('<details class="exercise-answer">\n')
-    self.body.append(f'<summary>{self.encode(node["summary"])}</summary>\n')
+    self.body.append(f"<summary>{self.encode(node['summary'])}</summary>\n")
 
 
 def depart_exercise_answer(self, node: exercise_answer) -> None:
@@ -198,13 +200,16 @@ def fold_answers(app: Sphinx, doctree: nodes.document) -> None:
         if not _part(question, "question") or not _part(reason, "reason"):
             logger.error(
                 "the exercise cell of %s needs an {exercise} block just above it and an {answer} "
-                "block just below it", load, location=cell,
+                "block just below it",
+                load,
+                location=cell,
             )
             continue
         outputs = [c for c in cell.children if c.get("nb_element") == "cell_code_output"]
         if not outputs:
-            logger.error("the exercise cell of %s has no executed output to fold", load,
-                         location=cell)
+            logger.error(
+                "the exercise cell of %s has no executed output to fold", load, location=cell
+            )
             continue
         number += 1
         question["exercise_used"] = reason["exercise_used"] = True
@@ -222,16 +227,20 @@ def fold_answers(app: Sphinx, doctree: nodes.document) -> None:
         cell["classes"].append("exercise-cell")
         page = Path(env.doc2path(env.docname))
         snippet = Snippet((page.parent / load).resolve())
-        found.append({
-            "snippet": snippet.name,
-            "question": to_markdown(question).strip(),
-            "reason": to_markdown(reason).strip(),
-            "shown": outputs[0].astext(),
-        })
+        found.append(
+            {
+                "snippet": snippet.name,
+                "question": to_markdown(question).strip(),
+                "reason": to_markdown(reason).strip(),
+                "shown": outputs[0].astext(),
+            }
+        )
     for node in list(doctree.findall(lambda n: _part(n, "question") or _part(n, "reason"))):
         if not node.get("exercise_used"):
-            logger.error("an {exercise} or {answer} block without its exercise cell next to it",
-                         location=node)
+            logger.error(
+                "an {exercise} or {answer} block without its exercise cell next to it",
+                location=node,
+            )
     if found:
         env.exercises_found = getattr(env, "exercises_found", {})
         env.exercises_found[env.docname] = found
@@ -268,31 +277,39 @@ class ExerciseList(Directive):
                 continue
             item = nodes.container(classes=["exercise-list-page"])
             title = nodes.paragraph()
-            xref = addnodes.pending_xref("", refdomain="std", reftype="doc",
-                                         reftarget="/" + docname, refexplicit=False)
+            xref = addnodes.pending_xref(
+                "", refdomain="std", reftype="doc", reftarget="/" + docname, refexplicit=False
+            )
             xref += nodes.inline(text=docname)
             title += nodes.strong("", "", xref)
             item += title
             links = nodes.paragraph()
-            section = addnodes.pending_xref("", refdomain="std", reftype="ref",
-                                            reftarget=exercises_label(docname), refexplicit=True)
+            section = addnodes.pending_xref(
+                "",
+                refdomain="std",
+                reftype="ref",
+                reftarget=exercises_label(docname),
+                refexplicit=True,
+            )
             section += nodes.inline(text=_text(config, "questions") + f" ({len(exercises)})")
             links += section
             links += nodes.Text(" · " + _text(config, "downloads") + ": ")
             up = "../" * env.docname.count("/")
-            links += nodes.reference("", _text(config, "handout"),
-                                     refuri=f"{up}{DOWNLOADS}/{docname}.ipynb")
+            links += nodes.reference(
+                "", _text(config, "handout"), refuri=f"{up}{DOWNLOADS}/{docname}.ipynb"
+            )
             links += nodes.Text(" · ")
-            links += nodes.reference("", _text(config, "answers"),
-                                     refuri=f"{up}{DOWNLOADS}/{docname}-answers.md")
+            links += nodes.reference(
+                "", _text(config, "answers"), refuri=f"{up}{DOWNLOADS}/{docname}-answers.md"
+            )
             item += links
             listing = nodes.enumerated_list()
             for exercise in exercises:
                 entry = nodes.list_item()
-                self.state.nested_parse(StringList(exercise["question"].splitlines()),
-                                        self.content_offset, entry)
-                entry += nodes.paragraph(
-                    "", "", nodes.literal(text=exercise["snippet"] + ".py"))
+                self.state.nested_parse(
+                    StringList(exercise["question"].splitlines()), self.content_offset, entry
+                )
+                entry += nodes.paragraph("", "", nodes.literal(text=exercise["snippet"] + ".py"))
                 listing += entry
             item += listing
             result.append(item)
@@ -305,8 +322,9 @@ def content_pages(env) -> list[str]:
     env.note_dependency(str(root))
     text = root.read_text(encoding="utf-8")
     block = text.split("```{toctree}", 1)[1].split("\n```", 1)[0] if "```{toctree}" in text else ""
-    names = [line.strip() for line in block.splitlines()
-             if line.strip() and not line.startswith(":")]
+    names = [
+        line.strip() for line in block.splitlines() if line.strip() and not line.startswith(":")
+    ]
     return [name for name in names if (Path(env.srcdir) / f"{name}.md").exists()]
 
 
@@ -315,17 +333,26 @@ def content_pages(env) -> list[str]:
 
 
 def exercise_notebook(docname: str, title: str, exercises: list[dict], config) -> dict:
-    cells = [_markdown("# " + _text(config, "notebook_title").format(page=title) + "\n\n"
-                       f"{_text(config, 'site')}[{docname}](../../{docname}.html"
-                       f"#{exercises_label(docname)})\n\n{_text(config, 'notebook_intro')}")]
+    cells = [
+        _markdown(
+            "# " + _text(config, "notebook_title").format(page=title) + "\n\n"
+            f"{_text(config, 'site')}[{docname}](../../{docname}.html"
+            f"#{exercises_label(docname)})\n\n{_text(config, 'notebook_intro')}"
+        )
+    ]
     for exercise in exercises:
         snippet = Snippet(SNIPPETS / f"{exercise['snippet']}.py")
         cells.append(_markdown(exercise["question"]))
-        cells.append({
-            "cell_type": "code", "execution_count": None, "id": "",
-            "metadata": {"tags": ["raises-exception"]} if snippet.raises else {},
-            "outputs": [], "source": snippet.source.rstrip("\n"),
-        })
+        cells.append(
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "",
+                "metadata": {"tags": ["raises-exception"]} if snippet.raises else {},
+                "outputs": [],
+                "source": snippet.source.rstrip("\n"),
+            }
+        )
     for index, cell in enumerate(cells):  # ids unique within the notebook, stable across builds
         cell["id"] = hashlib.sha256(f"{index}:{cell['source']}".encode()).hexdigest()[:12]
     return {
@@ -350,10 +377,24 @@ def answers_markdown(docname: str, title: str, exercises: list[dict], config) ->
         printed, error = transcripts.recorded_output(snippet)
         header = transcripts.read_header(snippet.transcript("cpu"))
         output = (printed + (error or "")).rstrip("\n")
-        lines += [exercise["question"], "", "```python", snippet.source.rstrip("\n"), "```", "",
-                  _text(config, "output").format(torch=header.get("Torch", "?")), "",
-                  "```text", output, "```", "",
-                  f"{_text(config, 'why')}{exercise['reason']}", "", "---", ""]
+        lines += [
+            exercise["question"],
+            "",
+            "```python",
+            snippet.source.rstrip("\n"),
+            "```",
+            "",
+            _text(config, "output").format(torch=header.get("Torch", "?")),
+            "",
+            "```text",
+            output,
+            "```",
+            "",
+            f"{_text(config, 'why')}{exercise['reason']}",
+            "",
+            "---",
+            "",
+        ]
     return "\n".join(lines)
 
 
@@ -367,15 +408,21 @@ def write_kit(app: Sphinx, exception) -> None:
         title = app.env.titles[docname].astext()
         notebook = exercise_notebook(docname, title, exercises, app.config)
         (out / f"{docname}.ipynb").write_text(
-            json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
         (out / f"{docname}-answers.md").write_text(
-            answers_markdown(docname, title, exercises, app.config), encoding="utf-8")
+            answers_markdown(docname, title, exercises, app.config), encoding="utf-8"
+        )
 
 
 def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
-    app.add_node(exercise_answer, html=(visit_exercise_answer, depart_exercise_answer),
-                 latex=(skip, skip), text=(skip, skip))
+    app.add_node(
+        exercise_answer,
+        html=(visit_exercise_answer, depart_exercise_answer),
+        latex=(skip, skip),
+        text=(skip, skip),
+    )
     app.add_directive("exercise", ExerciseQuestion)
     app.add_directive("answer", ExerciseAnswer)
     app.add_directive("exercise-list", ExerciseList)

@@ -56,10 +56,14 @@ DESCRIPTION_LENGTH = {"en": 200, "zh_CN": 110}
 
 def policy(html: str) -> str:
     """The page's CSP: its own inline scripts, hashed, are the only inline code allowed."""
-    hashes = sorted({
-        "'sha256-" + base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode() + "'"
-        for body in INLINE_SCRIPT.findall(html)
-    })
+    hashes = sorted(
+        {
+            "'sha256-"
+            + base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
+            + "'"
+            for body in INLINE_SCRIPT.findall(html)
+        }
+    )
     return "; ".join(POLICY).format(hashes="".join(" " + h for h in hashes))
 
 
@@ -150,8 +154,13 @@ def drop_unused_assets(outdir: Path) -> None:
     and translation catalogs that their static folders carry, and sphinx-book-theme's copies of
     myst-nb's source notebooks (empty when cached; the downloads are course_kit's)."""
     static = outdir / "_static"
-    for name in ("scripts/fontawesome.js", "scripts/fontawesome.js.LICENSE.txt",
-                 "scripts/fontawesome.js.map", "webpack-macros.html", "sbt-webpack-macros.html"):
+    for name in (
+        "scripts/fontawesome.js",
+        "scripts/fontawesome.js.LICENSE.txt",
+        "scripts/fontawesome.js.map",
+        "webpack-macros.html",
+        "sbt-webpack-macros.html",
+    ):
         (static / name).unlink(missing_ok=True)
     shutil.rmtree(static / "locales", ignore_errors=True)
     shutil.rmtree(outdir / "_sources", ignore_errors=True)
@@ -165,9 +174,11 @@ def description(doctree, language: str) -> str:
     if doctree is None:
         return ""
     for paragraph in doctree.findall(nodes.paragraph):
-        if any(isinstance(parent, (nodes.admonition, nodes.table, nodes.field_list))
-               or (isinstance(parent, nodes.Element) and "cell" in parent.get("classes", []))
-               for parent in _ancestors(paragraph)):
+        if any(
+            isinstance(parent, (nodes.admonition, nodes.table, nodes.field_list))
+            or (isinstance(parent, nodes.Element) and "cell" in parent.get("classes", []))
+            for parent in _ancestors(paragraph)
+        ):
             continue
         text = " ".join(paragraph.astext().split())
         if len(text) < 20:
@@ -201,7 +212,9 @@ def _ancestors(node):
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     context["csp_placeholder"] = CSP_PLACEHOLDER
-    context["favicon_data_uri"] = favicon_data_uri(Path(app.confdir).parent / "_static" / "favicon.svg")
+    context["favicon_data_uri"] = favicon_data_uri(
+        Path(app.confdir).parent / "_static" / "favicon.svg"
+    )
     context["pydata_css_digest"] = _digest(theme_static() / "styles" / "pydata-sphinx-theme.css")
     language = app.config.language
     title = re.sub(r"<[^>]+>", "", context.get("title") or "") or app.config.project

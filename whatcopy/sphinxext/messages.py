@@ -30,7 +30,7 @@ _ = get_translation(DOMAIN)
 registered: str | None = None
 
 
-def N_(message: str) -> str:  # noqa: N802 (the usual name of gettext's no-op marker)
+def N_(message: str) -> str:
     """Marks a string for the catalog where it is stored; ``_()`` translates it where shown."""
     return message
 

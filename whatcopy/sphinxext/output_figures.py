@@ -177,12 +177,19 @@ def graph_svg(tree: list[tuple[int, str]], label: str) -> str:
     body = [ARROW_DEF]
     for index, (depth, _) in enumerate(tree):
         for kid in children[index]:
-            body.append(_arrow(x_of[index], depth * level_gap + BOX_HEIGHT + 8,
-                               x_of[kid], (depth + 1) * level_gap + 8))
+            body.append(
+                _arrow(
+                    x_of[index],
+                    depth * level_gap + BOX_HEIGHT + 8,
+                    x_of[kid],
+                    (depth + 1) * level_gap + 8,
+                )
+            )
     for index, (depth, text) in enumerate(tree):
         kind = "constant" if text.startswith("(") else ("leaf" if "->" in text else "function")
-        body.append(_box(x_of[index] - widths[index] / 2, depth * level_gap + 8,
-                         widths[index], text, kind))
+        body.append(
+            _box(x_of[index] - widths[index] / 2, depth * level_gap + 8, widths[index], text, kind)
+        )
     width = next_leaf[0] * slot
     height = (max(depth for depth, _ in tree) + 1) * level_gap + 8
     return _svg(width, height, label, body, "graph-diagram")
@@ -202,7 +209,9 @@ def storage_svg(links: list[tuple[str, str, str]], label: str) -> str:
     for i, (tensor, storage, _) in enumerate(links):
         y = 8 + i * row
         body.append(_box(4, y, left, tensor, "tensor"))
-        body.append(_arrow(left + 4, y + BOX_HEIGHT / 2, left + gap, storage_y[storage] + BOX_HEIGHT / 2))
+        body.append(
+            _arrow(left + 4, y + BOX_HEIGHT / 2, left + gap, storage_y[storage] + BOX_HEIGHT / 2)
+        )
     for storage in storages:
         text = f"storage {storage} {notes[storage]}".strip()
         body.append(_box(left + gap + 2, storage_y[storage], right, text, "storage"))
@@ -222,7 +231,9 @@ def _printed_block(cell: nodes.container) -> nodes.literal_block | None:
 def _fold(env, block: nodes.literal_block) -> list[nodes.Node]:
     summary = html.escape(_text(env, "printed"))
     return [
-        nodes.raw("", f'<details class="printed-output"><summary>{summary}</summary>', format="html"),
+        nodes.raw(
+            "", f'<details class="printed-output"><summary>{summary}</summary>', format="html"
+        ),
         block.deepcopy(),
         nodes.raw("", "</details>", format="html"),
     ]
@@ -264,8 +275,10 @@ def draw_outputs(app: Sphinx, doctree: nodes.document) -> None:
                 if (m := STORAGE_LINE.match(line.strip()))
             ]
             if not links:
-                logger.error("storage-diagram: the cell printed no '<tensor> -> storage <n>' line",
-                             location=cell)
+                logger.error(
+                    "storage-diagram: the cell printed no '<tensor> -> storage <n>' line",
+                    location=cell,
+                )
                 continue
             svg = storage_svg(links, _text(env, "storage"))
             block.parent.insert(block.parent.index(block) + 1, _figure(svg))

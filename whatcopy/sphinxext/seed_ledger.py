@@ -69,7 +69,7 @@ def problems(data: dict, path: Path = DATA) -> list[str]:
         seen.add(ident)
         seed = claim.get("seed")
         if not isinstance(seed, str) or not seed:
-            found.append(f"{name}: no seed (a quoted string such as \"004\")")
+            found.append(f'{name}: no seed (a quoted string such as "004")')
         elif not str(ident).startswith(f"{seed}-"):
             found.append(f"{name}: the id must start with its seed, {seed}-")
         verdict = claim.get("verdict")
@@ -128,7 +128,7 @@ class SeedClaims(SphinxDirective):
             raise self.error(f"{_where(DATA)} has no claims of seed {seed!r}")
         language = "zh" if self.env.config.language.startswith("zh") else "en"
         container = nodes.container(classes=["seed-claims"])
-        source, line = self.get_source_info()
+        source, _line = self.get_source_info()
         self.state.nested_parse(StringList(table_lines(claims, language), source), 0, container)
         owners = data.get("labels_owned_elsewhere") or {}
         by_label: dict[str, list[str]] = {}

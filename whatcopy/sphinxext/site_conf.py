@@ -19,7 +19,7 @@ BUILD = Path(os.environ.get("SITE_BUILD_DIR", DOCS / "_build"))
 os.environ["IPYTHONDIR"] = str(DOCS / "_ipython")
 
 author = "The what-does-it-copy authors"
-copyright = "2026, " + author  # noqa: A001
+copyright = "2026, " + author
 
 extensions = [
     "myst_nb",

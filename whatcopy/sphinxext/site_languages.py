@@ -162,7 +162,9 @@ def translate_hidden_cell_label(app: Sphinx) -> None:
     app.add_node(HideCodeCellNode, override=True, html=(visit, depart_HideCellInput))
 
 
-def search_placeholder(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def search_placeholder(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
     """sphinx-book-theme takes the search field's text from its own catalog, which has no
     Chinese for it; Sphinx's catalog has."""
     from sphinx.locale import get_translation

@@ -104,13 +104,16 @@ def check_page_source(app: Sphinx, docname: str, source: list[str]) -> None:
         if declared and not tagged:
             logger.error(
                 "%s is declared '# raises %s': give its cell ':tags: [raises-exception]'",
-                snippet.rel, declared, location=where,
+                snippet.rel,
+                declared,
+                location=where,
             )
         if tagged and not declared:
             logger.error(
                 "the cell of %s is tagged raises-exception, but the snippet declares no "
                 "'# raises ...' on its last line",
-                snippet.rel, location=where,
+                snippet.rel,
+                location=where,
             )
     source[0] = text
 
@@ -190,7 +193,10 @@ def resolve_values(env, doctree: nodes.document, outputs: dict[str, tuple[str, s
         where = node
         if name not in outputs:
             logger.error(
-                "{%s}`%s`: no cell on this page loads snippets/%s.py", kind, target, name,
+                "{%s}`%s`: no cell on this page loads snippets/%s.py",
+                kind,
+                target,
+                name,
                 location=where,
             )
             node.replace_self(nodes.literal(target, target))
@@ -212,13 +218,18 @@ def resolve_values(env, doctree: nodes.document, outputs: dict[str, tuple[str, s
                     break
         if not value:
             what = (
-                "raised no exception" if kind == "error"
+                "raised no exception"
+                if kind == "error"
                 else f"printed no table cell '{label}' (or it is ambiguous, or empty)"
                 if "|" in label
                 else f"printed no line '{label}: ...' with a value after the label"
             )
             logger.error(
-                "{%s}`%s`: snippets/%s.py %s on this page", kind, target, name, what,
+                "{%s}`%s`: snippets/%s.py %s on this page",
+                kind,
+                target,
+                name,
+                what,
                 location=where,
             )
             value = target
@@ -274,8 +285,10 @@ def _provenance(env, snippet: Snippet) -> list[str]:
         else:
             entries.append(
                 _text(env, "transcript").format(
-                    device=name, machine=header.get("Device", "?"),
-                    torch=header.get("Torch", "?"), date=header.get("Recorded", "?"),
+                    device=name,
+                    machine=header.get("Device", "?"),
+                    torch=header.get("Torch", "?"),
+                    date=header.get("Recorded", "?"),
                 )
             )
     return entries
@@ -392,8 +405,12 @@ def prepare_cache(app: Sphinx) -> None:
     cache = Path(app.config.nb_execution_cache_path)
     profile = Path(app.config.snippets_ipython_profile).read_text(encoding="utf-8")
     stamp = "\n".join(
-        [f"python {sys.version.split()[0]}", f"torch {version('torch')}",
-         f"numpy {version('numpy')}", profile]
+        [
+            f"python {sys.version.split()[0]}",
+            f"torch {version('torch')}",
+            f"numpy {version('numpy')}",
+            profile,
+        ]
     )
     stamp_file = cache.parent / (cache.name + ".stamp")
     if cache.exists() and (not stamp_file.exists() or stamp_file.read_text() != stamp):

@@ -2,4 +2,6 @@
 c = get_config()  # noqa: F821
 c.InteractiveShell.xmode = "Minimal"  # an expected error shows as "RuntimeError: ...", no frames
 c.IPKernelApp.log_level = "ERROR"  # silences ipykernel's per-start notice about TCP transport
-c.HistoryManager.enabled = False  # kernels keep no history: a build writes nothing into the source tree
+c.HistoryManager.enabled = (
+    False  # kernels keep no history: a build writes nothing into the source tree
+)
