@@ -78,7 +78,6 @@ def where(path: Path) -> str:
 
 def evidence_problems(data: dict, path: Path, known: dict[str, tuple[Path, dict]]) -> list[str]:
     """A claim whose evidence label is missing, or names a section without an executed cell."""
-    owners = data.get("labels_owned_elsewhere") or {}
     found = []
     for claim in data.get("claims") or []:
         label = claim.get("evidence")
@@ -86,12 +85,9 @@ def evidence_problems(data: dict, path: Path, known: dict[str, tuple[Path, dict]
         if not label:
             continue  # seed_ledger.problems() reports it
         if label not in known:
-            hint = (
-                f"it is to be created on the {owners[label]} branch: merge that branch first"
-                if label in owners
-                else "no docs/en page defines it"
+            found.append(
+                f"{name}: evidence label {label!r} does not exist; no docs/en page defines it"
             )
-            found.append(f"{name}: evidence label {label!r} does not exist; {hint}")
             continue
         page, info = known[label]
         if not info["heading"]:
@@ -174,8 +170,6 @@ def test_the_corrections_page_renders_every_seed_from_the_ledger(ledger, languag
 
 
 BAD_LEDGER = """
-labels_owned_elsewhere:
-  owned-label: another helper (docs/en/x.md)
 claims:
 - seed: "000"
   id: 000-01
@@ -214,10 +208,10 @@ claims:
   evidence: no-such-label
 - seed: "000"
   id: 000-07
-  claim: {en: "A label of another branch", zh: "别的分支的标签"}
+  claim: {en: "Prose that breaks the page rules", zh: "违反页面规则的文字"}
   verdict: wrong
   why: {en: "It prints `True`.", zh: "调用detach()之后用了就地操作。"}
-  evidence: owned-label
+  evidence: corrections-order
 """
 
 
@@ -239,7 +233,6 @@ def test_the_checks_catch_a_bad_ledger(tmp_path):
     assert f"{path}: claim 000-05: evidence label 'corrections-detach-alone'" in evidence
     assert "without an executed {code-cell}" in evidence
     assert f"{path}: claim 000-06: evidence label 'no-such-label' does not exist" in evidence
-    assert "created on the another helper (docs/en/x.md) branch" in evidence
 
     text = "\n".join(text_problems(data, path, tmp_path / "pages"))
     assert f"{path}: claim 000-07 (en): `True` looks like an output typed by hand" in text, text

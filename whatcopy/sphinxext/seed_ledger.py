@@ -6,9 +6,8 @@ per article, drawn from docs/seed_claims.yaml in the page's language.
 
 renders the claims of seed 004 in the order of the data file: the claim, the verdict with its
 reason, and a cross-reference to the section that shows the evidence. The reference is a real
-``{ref}``, so a label that no page defines fails the build (warnings are errors); when the label
-is one that another branch is to create (``labels_owned_elsewhere`` in the data file), the
-message names its owner. tests/test_seed_ledger.py checks the data file without a build.
+``{ref}``, so a label that no page defines fails the build (warnings are errors), with a message
+that names the claim citing it. tests/test_seed_ledger.py checks the data file without a build.
 """
 
 from __future__ import annotations
@@ -130,7 +129,6 @@ class SeedClaims(SphinxDirective):
         container = nodes.container(classes=["seed-claims"])
         source, _line = self.get_source_info()
         self.state.nested_parse(StringList(table_lines(claims, language), source), 0, container)
-        owners = data.get("labels_owned_elsewhere") or {}
         by_label: dict[str, list[str]] = {}
         for claim in claims:
             by_label.setdefault(claim["evidence"], []).append(claim["id"])
@@ -138,26 +136,20 @@ class SeedClaims(SphinxDirective):
             target = ref.get("reftarget", "")
             if target in by_label:
                 ref["seed_claims"] = ", ".join(by_label[target])
-                ref["seed_label_owner"] = owners.get(target, "")
         return [container]
 
 
 def missing_evidence(app: Sphinx, domain, node: addnodes.pending_xref) -> bool | None:
-    """A label no page defines, cited by a ledger row or owned by another branch: say which
-    claim cites it and who is to create it, instead of Sphinx's bare "undefined label"."""
+    """A label no page defines, cited by a ledger row: say which claim cites it, instead of
+    Sphinx's bare "undefined label"."""
     if node.get("reftype") != "ref":
         return None
     target = node.get("reftarget", "")
-    owner = node.get("seed_label_owner") or (load().get("labels_owned_elsewhere") or {}).get(target)
     claims = node.get("seed_claims")
-    if not claims and not owner:
+    if not claims:
         return None
-    hint = (
-        f"it is to be created on the {owner} branch: merge that branch first"
-        if owner
-        else "add that (label)= above the section that shows the evidence, or fix the label"
-    )
-    cited = f"{_where(DATA)}: claim {claims}: evidence label" if claims else "label"
+    hint = "add that (label)= above the section that shows the evidence, or fix the label"
+    cited = f"{_where(DATA)}: claim {claims}: evidence label"
     logger.warning(f"{cited} {target!r} is not defined on any page; {hint}", location=node)
     return True  # replaces Sphinx's bare "undefined label" warning
 
