@@ -10,7 +10,9 @@ Figures:
 - rebuild after editing one snippet, and whether exactly the pages that load it re-executed;
 - how many pages the Chinese build executes (goal: 0);
 - per page, the first view's weight (gzip), request count and requests to other hosts,
-  measured in Chromium (an empty cache, the page loaded until the network is idle).
+  measured in Chromium (an empty cache, the page loaded until the network is idle);
+- the test suite as `nox -s tests` runs it after its install steps: a clean site build and every
+  test, in a fresh clone of the committed HEAD (uncommitted changes are not measured).
 """
 
 from __future__ import annotations
@@ -19,8 +21,11 @@ import contextlib
 import functools
 import gzip
 import http.server
+import os
 import re
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -32,7 +37,14 @@ from whatcopy.root import find_root
 
 ROOT = find_root()
 
-TARGETS = {"cold_ratio": 1.3, "warm_s": 5.0, "first_view_kb": 200, "requests": 20, "foreign": 0}
+TARGETS = {
+    "cold_ratio": 1.3,
+    "warm_s": 5.0,
+    "first_view_kb": 200,
+    "requests": 20,
+    "foreign": 0,
+    "tests_s": 300,
+}
 EDITED = "detach/stops_gradient"
 
 
@@ -130,6 +142,31 @@ def page_weights(html: Path, folders: list[str]) -> list[tuple[str, int, int, in
     return results
 
 
+def test_suite() -> tuple[float, str]:
+    """Seconds for a clean site build plus every test in a fresh clone of HEAD, and pytest's
+    closing line. The install steps of `nox -s tests` (venv, pip, npm) are not counted: the
+    clone borrows this checkout's node_modules, and runs with this interpreter."""
+    with tempfile.TemporaryDirectory() as tmp:
+        clone = Path(tmp) / "clone"
+        subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+        if (ROOT / "node_modules").is_dir():
+            (clone / "node_modules").symlink_to(ROOT / "node_modules")
+        env = dict(os.environ, WHATCOPY_ROOT=str(clone))
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "whatcopy.build"], cwd=clone, env=env, check=True)
+        tests = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+            cwd=clone,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        seconds = time.perf_counter() - started
+    lines = [line for line in tests.stdout.splitlines() if line.strip()]
+    return seconds, lines[-1] if lines else f"pytest exited {tests.returncode} and printed nothing"
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         project = build.copy_project(Path(tmp))
@@ -204,6 +241,13 @@ def main() -> None:
         f"  heaviest: {heaviest[0]} {heaviest[1] / 1024:.1f} KB (target <= {TARGETS['first_view_kb']} KB); "
         f"most requests: {most[0]} {most[2]} (target <= {TARGETS['requests']}); "
         f"requests to other hosts: {sum(w[3] for w in weights)} (target {TARGETS['foreign']})"
+    )
+
+    seconds, closing = test_suite()
+    print("\nTests (what `nox -s tests` runs after installing: a clean build, then pytest)")
+    print(
+        f"  {seconds:6.1f} s  target <= {TARGETS['tests_s']} s: "
+        f"{verdict(seconds <= TARGETS['tests_s'])}  ({closing})"
     )
 
 
