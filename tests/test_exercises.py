@@ -29,6 +29,12 @@ CONTENT_PAGES = [
     "inplace",
     "memory",
     "devices",
+    "training",
+    "hooks",
+    "modes",
+    "values",
+    "views",
+    "flags",
 ]
 CASES = [(language, page) for language in LANGUAGES for page in CONTENT_PAGES]
 IDS = [f"{language}/{page}" for language, page in CASES]
