@@ -192,7 +192,7 @@ def notebook(page: Path, docname: str, config) -> dict:
     )
     site_url = "../../" + docname + ".html"
     cells.append(
-        _markdown(
+        markdown_cell(
             f"# {title}\n\n{_text(config, 'page_link')}[{docname}]({site_url})\n\n"
             f"{_text(config, 'notebook')}"
         )
@@ -200,10 +200,16 @@ def notebook(page: Path, docname: str, config) -> dict:
     loads = {cell.line: cell.path for cell in pages.read(page, text).cells if cell.path is not None}
     for number, line in enumerate(text.splitlines(), start=1):
         if (m := HEADING.match(line)) and m.group(1) != "#":
-            cells.append(_markdown(line))
+            cells.append(markdown_cell(line))
         if number in loads:  # the opening fence of a :load: cell
             cells.append(_code(Snippet(loads[number])))
-    for index, cell in enumerate(cells):  # ids unique within the notebook, stable across builds
+    return notebook_document(cells)
+
+
+def notebook_document(cells: list[dict]) -> dict:
+    """A notebook of these cells (the course kit's and the exercises'), with cell ids unique
+    within it and stable across builds."""
+    for index, cell in enumerate(cells):
         cell["id"] = _cell_id(f"{index}:{cell['source']}")
     return {
         "cells": cells,
@@ -216,7 +222,7 @@ def notebook(page: Path, docname: str, config) -> dict:
     }
 
 
-def _markdown(source: str) -> dict:
+def markdown_cell(source: str) -> dict:
     return {"cell_type": "markdown", "id": "", "metadata": {}, "source": source}
 
 

@@ -33,7 +33,6 @@ An exercise is written on a page as three consecutive blocks::
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import Path
@@ -46,6 +45,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from whatcopy import pages, transcripts
+from whatcopy.sphinxext.course_kit import markdown_cell, notebook_document
 from whatcopy.sphinxext.messages import N_, translate
 from whatcopy.transcripts import SNIPPETS, Snippet
 
@@ -334,7 +334,7 @@ def content_pages(env) -> list[str]:
 
 def exercise_notebook(docname: str, title: str, exercises: list[dict], config) -> dict:
     cells = [
-        _markdown(
+        markdown_cell(
             "# " + _text(config, "notebook_title").format(page=title) + "\n\n"
             f"{_text(config, 'site')}[{docname}](../../{docname}.html"
             f"#{exercises_label(docname)})\n\n{_text(config, 'notebook_intro')}"
@@ -342,7 +342,7 @@ def exercise_notebook(docname: str, title: str, exercises: list[dict], config) -
     ]
     for exercise in exercises:
         snippet = Snippet(SNIPPETS / f"{exercise['snippet']}.py")
-        cells.append(_markdown(exercise["question"]))
+        cells.append(markdown_cell(exercise["question"]))
         cells.append(
             {
                 "cell_type": "code",
@@ -353,21 +353,7 @@ def exercise_notebook(docname: str, title: str, exercises: list[dict], config) -
                 "source": snippet.source.rstrip("\n"),
             }
         )
-    for index, cell in enumerate(cells):  # ids unique within the notebook, stable across builds
-        cell["id"] = hashlib.sha256(f"{index}:{cell['source']}".encode()).hexdigest()[:12]
-    return {
-        "cells": cells,
-        "metadata": {
-            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-            "language_info": {"name": "python"},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-
-
-def _markdown(source: str) -> dict:
-    return {"cell_type": "markdown", "id": "", "metadata": {}, "source": source}
+    return notebook_document(cells)
 
 
 def answers_markdown(docname: str, title: str, exercises: list[dict], config) -> str:
