@@ -14,6 +14,7 @@ from packaging.requirements import Requirement
 
 from whatcopy import build  # the tests' one handle on the build
 from whatcopy import pages as reader  # the one reader of MyST pages
+from whatcopy.pages import snippet_name
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -33,31 +34,6 @@ FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})")
 # directives whose text is prose ({on-cuda}: whatcopy/sphinxext/device_prose.py)
 PROSE_DIRECTIVES = ("{glossary}", "{note}", "{warning}", "{tip}", "{admonition}", "{on-cuda}")
 LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=\s*$")
-
-
-def snippet_name(load: str) -> str:
-    """``../../snippets/detach/x.py`` (a :load: value) -> ``detach/x``."""
-    parts = Path(load).parts
-    return Path(*parts[parts.index("snippets") + 1 :]).with_suffix("").as_posix()
-
-
-@dataclasses.dataclass(frozen=True)
-class Cell:
-    """A code cell as whatcopy.pages (myst-nb's reader) reads it."""
-
-    line: int  # of its opening fence
-    options: dict  # load, tags, ... as myst-nb reads them
-    body: str  # the code: the :load:-ed file's text, or the cell's own
-
-    @property
-    def load(self) -> str | None:
-        load = self.options.get("load")
-        return None if load is None else str(load)
-
-    @property
-    def snippet(self) -> str | None:
-        """The snippet's name below snippets/, without .py."""
-        return None if self.load is None else snippet_name(self.load)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,8 +59,8 @@ class Page:
     def text(self) -> str:
         return self.path.read_text(encoding="utf-8")
 
-    def cells(self) -> list[Cell]:
-        return [Cell(c.line, c.options, c.body) for c in reader.read(self.path, self.text).cells]
+    def cells(self) -> list[reader.Cell]:
+        return reader.read(self.path, self.text).cells
 
     def front_matter(self) -> dict:
         return reader.read(self.path, self.text).metadata

@@ -14,18 +14,12 @@ from urllib.parse import urlsplit
 import pytest
 from project import HTML, LANGUAGES, ROOT, all_pages
 
+from whatcopy.browser import CHROMIUM as BROWSER
+from whatcopy.browser import CHROMIUM_ARGS
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+CHROMIUM = Path(BROWSER)
 PAGES = all_pages()
 
 

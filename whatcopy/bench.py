@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 from whatcopy import build
+from whatcopy.browser import CHROMIUM, CHROMIUM_ARGS
 from whatcopy.languages import LANGUAGES
 from whatcopy.root import find_root
 
@@ -102,16 +103,9 @@ def page_weights(html: Path, folders: list[str]) -> list[tuple[str, int, int, in
     results = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium",
+            executable_path=CHROMIUM,
             headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
+            args=CHROMIUM_ARGS,
         )
         for folder in folders:
             for page in sorted((html / folder).glob("*.html")):

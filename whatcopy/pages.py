@@ -31,6 +31,12 @@ class PageError(ValueError):
     """A page myst-nb cannot read; the message names the page."""
 
 
+def snippet_name(load: str) -> str:
+    """``../../snippets/detach/x.py`` (a :load: value) -> ``detach/x``."""
+    parts = Path(load).parts
+    return Path(*parts[parts.index("snippets") + 1 :]).with_suffix("").as_posix()
+
+
 @dataclasses.dataclass(frozen=True)
 class Cell:
     page: Path
@@ -43,6 +49,11 @@ class Cell:
         """The ``:load:`` value as written, or None."""
         load = self.options.get("load")
         return None if load is None else str(load)
+
+    @property
+    def snippet(self) -> str | None:
+        """The snippet's name below snippets/, without .py (``detach/x``), or None."""
+        return None if self.load is None else snippet_name(self.load)
 
     @property
     def path(self) -> Path | None:
