@@ -136,10 +136,11 @@ def lint(session: nox.Session) -> None:
     session.run("ruff", "format", "--check", ".")
 
 
-@nox.session(python=False)
+@nox.session(python=PYTHON)
 def translations(session: nox.Session) -> None:
     """List the Chinese pages that are behind their English twin (`-- mark docs/zh/x.md`)."""
-    session.run("python3", "-m", "whatcopy.translations", *(session.posargs or ["status"]))
+    install(session, "pages")
+    session.run("python", "-m", "whatcopy.translations", *(session.posargs or ["status"]))
 
 
 @nox.session(python=PYTHON)

@@ -228,6 +228,15 @@ def test_an_edited_english_page_makes_its_twin_outdated(tmp_path, monkeypatch):
     assert "no `translation_of:`" in translations.problems()[0]
     translations.mark(tmp_path / "zh" / "p.md")
     assert translations.problems() == []
+    # written quoted, so that an all-digit version stays a string when YAML reads it
+    marked = (tmp_path / "zh" / "p.md").read_text()
+    assert 'translation_of: "' in marked and marked.endswith("# 页面\n"), marked
+    (tmp_path / "zh" / "q.md").write_text("---\ntranslation_of: 123456789012\n---\n# 页面\n")
+    (tmp_path / "en" / "q.md").write_text("# Page\n")
+    monkeypatch.setattr(translations, "english_version", lambda english: "123456789012")
+    assert "zh/q.md: `translation_of:` is read as a number; quote it (mark does)" in (
+        translations.problems()
+    )
     (tmp_path / "en" / "p.md").write_text("# Page, edited\n")
     assert "bring it up to date" in translations.problems()[0]
 

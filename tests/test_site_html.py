@@ -172,11 +172,14 @@ def test_every_theme_string_has_a_simplified_chinese_translation():
     )
 
 
-def marked_messages(source: str, where: str) -> dict[str, str]:
+Key = tuple[str | None, str]  # (msgctxt or None, msgid)
+
+
+def marked_messages(source: str, where: str) -> dict[Key, str]:
     """The strings a module marks for the extensions' catalog (whatcopy.sphinxext.messages):
-    each literal passed to ``N_()``, and to ``_()`` where the module takes ``_`` from there
-    (not in a function that binds its own ``_``, such as Sphinx's catalog), as
-    message -> file:line."""
+    each literal passed to ``N_()``, each (context, literal) passed to ``NP_()``, and each
+    literal passed to ``_()`` where the module takes ``_`` from there (not in a function that
+    binds its own ``_``, such as Sphinx's catalog), as (context, message) -> file:line."""
     tree = ast.parse(source)
     imports_ours = any(
         isinstance(node, ast.ImportFrom)
@@ -193,24 +196,40 @@ def marked_messages(source: str, where: str) -> dict[str, str]:
             for target in node.targets
         ):
             rebinding |= {id(node) for node in ast.walk(function)}
+
+    def literal(node: ast.AST) -> str | None:
+        return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
     found = {}
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
             continue
-        ours = node.func.id == "N_" or (
-            node.func.id == "_" and imports_ours and id(node) not in rebinding
-        )
-        if (
-            ours
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
-            found.setdefault(node.args[0].value, f"{where}:{node.lineno}")
+        name, args = node.func.id, node.args
+        key: Key | None = None
+        if name == "N_" or (name == "_" and imports_ours and id(node) not in rebinding):
+            if args and literal(args[0]) is not None:
+                key = (None, literal(args[0]))
+        elif name == "NP_" and len(args) == 2:
+            context, message = args[0], args[1]
+            if isinstance(context, ast.Name):  # a module constant such as CONTEXT = "..."
+                context = next(
+                    (
+                        assign.value
+                        for assign in tree.body
+                        if isinstance(assign, ast.Assign)
+                        and any(getattr(t, "id", None) == context.id for t in assign.targets)
+                    ),
+                    context,
+                )
+            assert literal(context) is not None, f"{where}:{node.lineno}: NP_ needs a literal context"
+            if literal(message) is not None:
+                key = (literal(context), literal(message))
+        if key is not None:
+            found.setdefault(key, f"{where}:{node.lineno}")
     return found
 
 
-def extension_messages() -> dict[str, str]:
+def extension_messages() -> dict[Key, str]:
     """Every string the extensions in whatcopy/sphinxext/ (and the root pages,
     whatcopy/root_pages.py) mark for their catalog."""
     found = {}
@@ -221,14 +240,15 @@ def extension_messages() -> dict[str, str]:
     return found
 
 
-def untranslated(messages: dict[str, str], catalog: Path) -> list[str]:
-    """The messages with no non-empty Chinese in the catalog, each with where it is marked."""
+def untranslated(messages: dict[Key, str], catalog: Path) -> list[str]:
+    """The messages with no non-empty Chinese in the catalog (under their context, if they have
+    one), each with where it is marked."""
     with catalog.open("rb") as handle:
-        translations = {m.id: m.string for m in read_po(handle) if m.id}
+        translations = {(m.context, m.id): m.string for m in read_po(handle) if m.id}
     return [
-        f"{where}: {message!r}"
-        for message, where in sorted(messages.items(), key=str)
-        if not translations.get(message)
+        f"{where}: {message!r}" + (f" (msgctxt {context!r})" if context else "")
+        for (context, message), where in sorted(messages.items(), key=str)
+        if not translations.get((context, message))
     ]
 
 
@@ -243,33 +263,45 @@ def test_every_extension_string_has_a_simplified_chinese_translation():
 
 
 def test_the_extension_string_check_sees_the_extensions_and_fails_on_a_missing_one(tmp_path):
-    """The extraction finds the strings each extension marks, and an unknown one is reported
-    with its file and line (so the check above cannot pass on nothing)."""
+    """The extraction finds the strings each extension marks, with their context where they
+    have one, and an unknown one is reported with its file and line (so the check above cannot
+    pass on nothing)."""
     messages = extension_messages()
     for expected, module in (
-        ("Snippet: ", "snippet_cells"),
-        ("Verified on CUDA", "device_prose"),
-        ("Exercise {n}.", "exercises"),
-        ("Claim", "course_kit"),
-        ("Printed output", "output_figures"),
+        ((None, "Snippet: "), "snippet_cells"),
+        ((None, "Verified on CUDA"), "device_prose"),
+        ((None, "Exercise {n}."), "exercises"),
+        ((None, "Claim"), "course_kit"),
+        (("seed ledger", "Claim"), "seed_ledger"),
+        ((None, "Printed output"), "output_figures"),
     ):
         assert messages.get(expected, "").startswith(f"whatcopy/sphinxext/{module}.py:"), expected
-    assert messages.get("Page not found", "").startswith("whatcopy/root_pages.py:")
+    assert messages.get((None, "Page not found"), "").startswith("whatcopy/root_pages.py:")
     source = (
-        "from whatcopy.sphinxext.messages import N_, _\n"
+        "from whatcopy.sphinxext.messages import N_, NP_, _\n"
         "LABEL = N_('Snippet: ')\n"
         "def shown():\n"
         "    return _('A label nobody translated')\n"
         "def theirs():\n"
         "    _ = str\n"
         "    return _('Not ours: Sphinx catalog')\n"
+        "WORD = NP_('kit', 'Claim')\n"
     )
     marked = marked_messages(source, "example.py")
-    assert marked == {"Snippet: ": "example.py:2", "A label nobody translated": "example.py:4"}
-    assert untranslated(marked, EXTENSION_CATALOG) == ["example.py:4: 'A label nobody translated'"]
+    assert marked == {
+        (None, "Snippet: "): "example.py:2",
+        (None, "A label nobody translated"): "example.py:4",
+        ("kit", "Claim"): "example.py:8",
+    }
+    assert sorted(untranslated(marked, EXTENSION_CATALOG)) == [
+        "example.py:4: 'A label nobody translated'",
+        "example.py:8: 'Claim' (msgctxt 'kit')",
+    ]
     empty = tmp_path / "whatcopy.po"
     empty.write_text('msgid "Snippet: "\nmsgstr ""\n', encoding="utf-8")
-    assert untranslated({"Snippet: ": "example.py:2"}, empty) == ["example.py:2: 'Snippet: '"]
+    assert untranslated({(None, "Snippet: "): "example.py:2"}, empty) == [
+        "example.py:2: 'Snippet: '"
+    ]
 
 
 def test_the_replaced_header_buttons_are_not_rendered():

@@ -2,7 +2,7 @@
 
 Each Chinese page records, in its front matter, the version of the English page it matches:
 
-    translation_of: 3f2a9c1e07bd   # first 12 hex digits of the sha256 of docs/en/<page>.md
+    translation_of: "3f2a9c1e07bd"  # first 12 hex digits of the sha256 of docs/en/<page>.md
 
     python -m whatcopy.translations status          # list outdated pages; exit 1 if any
     python -m whatcopy.translations mark docs/zh/detach.md ...
@@ -10,6 +10,9 @@ Each Chinese page records, in its front matter, the version of the English page 
 
 Any edit to an English page, a typo included, makes its twin outdated until someone who read
 the change marks the Chinese page as matching again.
+
+The front matter is read as myst-nb reads it (whatcopy.pages); ``mark`` rewrites only the one
+line of the field, leaving the rest of the page as it was written.
 """
 
 from __future__ import annotations
@@ -19,23 +22,24 @@ import re
 import sys
 from pathlib import Path
 
+from whatcopy import pages
 from whatcopy.root import find_root
 
 ROOT = find_root()
 EN = ROOT / "docs" / "en"
 ZH = ROOT / "docs" / "zh"
-FIELD = re.compile(r"^translation_of:\s*(\S*).*$", re.MULTILINE)
+# the field's line, for `mark` to replace (reading goes through myst-nb)
+FIELD_LINE = re.compile(r"^translation_of:.*$", re.MULTILINE)
 
 
 def english_version(english: Path) -> str:
     return hashlib.sha256(english.read_bytes()).hexdigest()[:12]
 
 
-def recorded_version(chinese: Path) -> str | None:
-    text = chinese.read_text(encoding="utf-8")
-    front = text.split("\n---", 1)[0] if text.startswith("---") else ""
-    match = FIELD.search(front)
-    return match.group(1) if match else None
+def recorded_version(chinese: Path) -> object:
+    """The version the page's front matter records, or None. A string, unless written unquoted
+    and all digits, which YAML reads as a number (`mark` writes it quoted)."""
+    return pages.front_matter(chinese).get("translation_of")
 
 
 def twin(chinese: Path) -> Path:
@@ -53,11 +57,13 @@ def problems() -> list[str]:
         recorded = recorded_version(chinese)
         if recorded is None:
             found.append(f"{rel}: no `translation_of:` in its front matter")
+        elif not isinstance(recorded, str):
+            found.append(f"{rel}: `translation_of:` is read as a number; quote it (mark does)")
         elif recorded != english_version(english):
             found.append(
                 f"{rel}: matches version {recorded} of {english.relative_to(ROOT)}, which is now "
                 f"{english_version(english)}; bring it up to date, then "
-                f"`python -m whatcopy.translations mark {rel}`"
+                f"`nox -s translations -- mark {rel}`"
             )
     return found
 
@@ -68,8 +74,8 @@ def mark(chinese: Path) -> None:
     if not text.startswith("---\n"):
         raise SystemExit(f"{chinese}: no front matter")
     head, rest = text[4:].split("\n---", 1)
-    line = f"translation_of: {version}  # sha256[:12] of the English page this page matches"
-    head = FIELD.sub(line, head) if FIELD.search(head) else head + "\n" + line
+    line = f'translation_of: "{version}"  # sha256[:12] of the English page this page matches'
+    head = FIELD_LINE.sub(line, head) if FIELD_LINE.search(head) else head + "\n" + line
     chinese.write_text("---\n" + head + "\n---" + rest, encoding="utf-8")
     print(f"{chinese.relative_to(ROOT)}: marked as matching {version}")
 

@@ -2,7 +2,9 @@
 
 The extensions keep their English text in code, marked with ``N_()`` where it is stored (a
 dictionary of labels) and passed through ``_()`` or ``translate(language, ...)`` where it is
-shown; the Chinese comes from the ``whatcopy`` message catalog,
+shown; a word that needs different Chinese in different places is marked with its context,
+``NP_(context, message)`` (a ``msgctxt`` in the catalog), and shown through
+``translate(language, message, context)``; the Chinese comes from the ``whatcopy`` message catalog,
 docs/locale/<language>/LC_MESSAGES/whatcopy.po, which this module compiles (the .mo files are
 build products, ignored by git) and registers with Sphinx (``app.add_message_catalog``). tests/test_site_html.py checks that every string the extensions
 mark has a Simplified Chinese translation there.
@@ -17,7 +19,7 @@ import gettext
 from pathlib import Path
 
 from sphinx.application import Sphinx
-from sphinx.locale import get_translation
+from sphinx.locale import get_translation, get_translator
 from sphinx.util.i18n import CatalogInfo
 
 from whatcopy.root import find_root
@@ -32,6 +34,12 @@ registered: str | None = None
 
 def N_(message: str) -> str:
     """Marks a string for the catalog where it is stored; ``_()`` translates it where shown."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Marks a string with its context (the catalog's ``msgctxt``): ``translate(language,
+    message, context)`` looks it up with that context."""
     return message
 
 
@@ -53,12 +61,14 @@ def catalog(language: str, locale: Path = LOCALE) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, str(locale), languages=[language], fallback=True)
 
 
-def translate(language: str, message: str) -> str:
-    """``message`` in ``language``: through the catalog registered with Sphinx when that is the
-    build's language, else from the language's catalog directly."""
-    if language == registered:
-        return _(message)
-    return catalog(language).gettext(message)
+def translate(language: str, message: str, context: str | None = None) -> str:
+    """``message`` (with its ``context``, if marked with one) in ``language``: through the
+    catalog registered with Sphinx when that is the build's language, else from the language's
+    catalog directly."""
+    if context is None:
+        return _(message) if language == registered else catalog(language).gettext(message)
+    translator = get_translator(DOMAIN) if language == registered else catalog(language)
+    return translator.pgettext(context, message)
 
 
 def setup(app: Sphinx):

@@ -24,21 +24,25 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from whatcopy.root import find_root
+from whatcopy.sphinxext.messages import NP_, translate
 
 logger = logging.getLogger(__name__)
 
 DATA = find_root() / "docs" / "seed_claims.yaml"
-LANGUAGES = ("en", "zh")
-# verdict -> how each language writes it (the legend on the corrections page uses these words)
+LANGUAGES = ("en", "zh")  # the languages each claim's text is written in
+# The words of the table, marked for the extensions' catalog with the context "seed ledger"
+# ("Claim" is a different word on the course kit's pages); the Chinese is in
+# docs/locale/zh_CN/LC_MESSAGES/whatcopy.po. The legend on the corrections page uses these words.
+CONTEXT = "seed ledger"
 VERDICTS = {
-    "correct": {"en": "correct", "zh": "正确"},
-    "wrong": {"en": "wrong", "zh": "错误"},
-    "partly": {"en": "partly", "zh": "部分正确"},
-    "outdated": {"en": "outdated", "zh": "已过时"},
-    "out of scope": {"en": "out of scope", "zh": "不在本站范围内"},
+    "correct": NP_(CONTEXT, "correct"),
+    "wrong": NP_(CONTEXT, "wrong"),
+    "partly": NP_(CONTEXT, "partly"),
+    "outdated": NP_(CONTEXT, "outdated"),
+    "out of scope": NP_(CONTEXT, "out of scope"),
 }
-HEADER = {"en": ("Claim", "Verdict", "Evidence"), "zh": ("说法", "结论", "依据")}
-SEPARATOR = {"en": ": ", "zh": "："}
+HEADER = (NP_(CONTEXT, "Claim"), NP_(CONTEXT, "Verdict"), NP_(CONTEXT, "Evidence"))
+REASON = NP_(CONTEXT, "**{verdict}**: {why}")  # Chinese punctuation differs
 
 
 def _where(path: Path) -> str:
@@ -96,14 +100,20 @@ def _cell(text: str) -> str:
 
 
 def table_lines(claims: list[dict], language: str) -> list[str]:
-    """The Markdown table of these claims, in one language."""
-    header = HEADER[language]
+    """The Markdown table of these claims, in the build language `language` (such as en or
+    zh_CN): the claims' own text from the data file, the table's words from the catalog."""
+    written_in = "zh" if language.startswith("zh") else "en"
+
+    def text(message: str) -> str:
+        return translate(language, message, CONTEXT)
+
+    header = [text(word) for word in HEADER]
     lines = [f"| {' | '.join(header)} |", "| --- | --- | --- |"]
     for claim in claims:
-        verdict = VERDICTS[claim["verdict"]][language]
-        reason = f"**{verdict}**{SEPARATOR[language]}{claim['why'][language]}"
+        verdict = text(VERDICTS[claim["verdict"]])
+        reason = text(REASON).format(verdict=verdict, why=claim["why"][written_in])
         lines.append(
-            f"| {_cell(claim['claim'][language])} | {_cell(reason)} "
+            f"| {_cell(claim['claim'][written_in])} | {_cell(reason)} "
             f"| {{ref}}`{claim['evidence']}` |"
         )
     return lines
@@ -125,7 +135,7 @@ class SeedClaims(SphinxDirective):
         claims = [claim for claim in data["claims"] if claim["seed"] == seed]
         if not claims:
             raise self.error(f"{_where(DATA)} has no claims of seed {seed!r}")
-        language = "zh" if self.env.config.language.startswith("zh") else "en"
+        language = self.env.config.language or "en"
         container = nodes.container(classes=["seed-claims"])
         source, _line = self.get_source_info()
         self.state.nested_parse(StringList(table_lines(claims, language), source), 0, container)
