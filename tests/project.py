@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib.metadata
 import re
 import subprocess
@@ -98,13 +99,25 @@ class Page:
         return result
 
 
+@functools.cache
+def _parsed(path: Path, stamp: tuple[int, int]):
+    from bs4 import BeautifulSoup
+
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def parsed_html(path: Path):
+    """The HTML file parsed, once per test process and version of the file: many tests read
+    the same built pages. Read-only: no test may change the tree it gets."""
+    stat = path.stat()
+    return _parsed(path, (stat.st_mtime_ns, stat.st_size))
+
+
 def executed_cells(page: Page) -> list[tuple[str, str, str | None]]:
     """(snippet name, printed text, exception line) of each cell, as the built page shows what
     the build executed."""
-    from bs4 import BeautifulSoup
-
     assert page.html.exists(), f"{page.html} is missing: build the site first (nox -s docs)"
-    soup = BeautifulSoup(page.html.read_text(encoding="utf-8"), "html.parser")
+    soup = parsed_html(page.html)
     cells = []
     for cell in soup.select("div.cell"):
         path = cell.select_one(".snippet-meta code").get_text()

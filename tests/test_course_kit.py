@@ -11,7 +11,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from project import HTML, LANGUAGES, ROOT, SNIPPETS, TRANSCRIPTS, Page, executed_cells
+from project import HTML, LANGUAGES, ROOT, SNIPPETS, TRANSCRIPTS, Page, executed_cells, parsed_html
 
 from whatcopy import transcripts
 
@@ -98,10 +98,8 @@ def test_the_archive_holds_every_snippet_and_transcript():
 
 
 def test_each_cell_links_its_downloads():
-    from bs4 import BeautifulSoup
-
     page = HTML / "en" / "detach.html"
-    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    soup = parsed_html(page)
     for cell in soup.select("div.cell"):
         hrefs = [a["href"] for a in cell.select(".snippet-meta a")]
         assert any(h.endswith(".py") for h in hrefs) and any("transcripts/cpu/" in h for h in hrefs)

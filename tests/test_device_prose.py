@@ -18,7 +18,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from project import DOCS, ROOT, all_pages
+from project import DOCS, ROOT, all_pages, parsed_html
 
 from whatcopy import transcripts
 from whatcopy.sphinxext import device_prose
@@ -357,10 +357,8 @@ def source_boxes(text: str) -> list[tuple[int, str, list[str]]]:
 )
 def test_the_built_page_shows_each_box_as_its_evidence_stands(page):
     """Read from the built site: one box per {on-cuda}, verified exactly when the CUDA run is."""
-    from bs4 import BeautifulSoup
-
     assert page.html.exists(), f"{page.html} is missing: build the site first (nox -s docs)"
-    html = BeautifulSoup(page.html.read_text(encoding="utf-8"), "html.parser")
+    html = parsed_html(page.html)
     built = html.select("div.device-prose")
     boxes = source_boxes(page.text)
     assert len(built) == len(boxes), f"{page.rel}: {len(boxes)} boxes, {len(built)} in {page.html}"

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from bs4 import BeautifulSoup
-from project import DOCS, HTML, LANGUAGES, ROOT, SNIPPETS, Page
+from project import DOCS, HTML, LANGUAGES, ROOT, SNIPPETS, Page, parsed_html
 from test_pages import glossary_problems, hand_typed_values, typography_problems
 
 from whatcopy import pages as reader
@@ -193,7 +192,7 @@ def test_the_source_check_catches_a_broken_exercise(tmp_path):
 
 def fold_problems(path: Path) -> list[str]:
     """Each exercise cell: its output only inside a closed <details>, equal to the transcript."""
-    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+    soup = parsed_html(path)
     problems = []
     for cell in soup.select("div.cell.tag_exercise"):
         meta = cell.select_one(".snippet-meta code")
@@ -224,7 +223,7 @@ def test_answers_are_executed_outputs_folded_closed(language, page):
     path = html(language, page)
     assert path.exists(), f"{path} is missing: build the site first (python -m whatcopy.build)"
     problems = fold_problems(path)
-    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+    soup = parsed_html(path)
     cells = soup.select("div.cell.tag_exercise")
     expected = len(page_exercises(source(language, page)))
     if len(cells) != expected:
@@ -315,7 +314,7 @@ def test_exercise_notebook_runs_top_to_bottom_and_prints_the_answers(page):
 def test_the_teachers_page_links_every_page_exercises_and_kit_files():
     for language in LANGUAGES:
         path = HTML / LANGUAGES[language][0] / "teachers.html"
-        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        soup = parsed_html(path)
         hrefs = {a["href"] for a in soup.select("article a[href]")}
         for page in CONTENT_PAGES:
             for href in (

@@ -16,7 +16,7 @@ import sphinx_book_theme
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 from jinja2.ext import babel_extract
-from project import DOCS, HTML, LANGUAGES, all_pages
+from project import DOCS, HTML, LANGUAGES, all_pages, parsed_html
 
 import whatcopy.sphinxext
 from whatcopy.sphinxext.site_languages import HARDCODED_LABELS, HIDDEN_CELL_LABEL
@@ -49,7 +49,7 @@ LOADING_LINK_RELS = {
 
 
 def soup(path: Path) -> BeautifulSoup:
-    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+    return parsed_html(path)
 
 
 @functools.cache
@@ -198,7 +198,9 @@ def marked_messages(source: str, where: str) -> dict[Key, str]:
             rebinding |= {id(node) for node in ast.walk(function)}
 
     def literal(node: ast.AST) -> str | None:
-        return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+        return (
+            node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+        )
 
     found = {}
     for node in ast.walk(tree):
@@ -221,7 +223,9 @@ def marked_messages(source: str, where: str) -> dict[Key, str]:
                     ),
                     context,
                 )
-            assert literal(context) is not None, f"{where}:{node.lineno}: NP_ needs a literal context"
+            assert literal(context) is not None, (
+                f"{where}:{node.lineno}: NP_ needs a literal context"
+            )
             if literal(message) is not None:
                 key = (literal(context), literal(message))
         if key is not None:

@@ -38,6 +38,7 @@ def cpu_outcomes(clean_env_python, request):
     return {outcome.snippet.name: outcome for outcome in outcomes}
 
 
+@pytest.mark.xdist_group("cpu_outcomes")  # one worker runs every snippet once, for all of these
 @pytest.mark.parametrize("name", [s.name for s in SNIPPETS])
 def test_snippet_runs_alone_and_prints_its_cpu_transcript(name, cpu_outcomes):
     """One run checks both: in a fresh process of an interpreter that has only torch and numpy,
