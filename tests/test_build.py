@@ -300,8 +300,8 @@ RAISES = '''
             '"""Never ends."""\nimport time\n\nwhile True:\n    time.sleep(0.1)\n',
             "",
             "",
-            {"SNIPPET_TIMEOUT": "5"},
-            "snippets/demo/case.py:4: still running after 5 s",
+            {"SNIPPET_TIMEOUT": "2"},
+            "snippets/demo/case.py:4: still running after 2 s",
         ),
         (
             "raise without tag",

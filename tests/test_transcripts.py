@@ -3,11 +3,14 @@ transcript says, per device; and the harness reports each way a snippet can go w
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 from project import NOTES, ROOT, clean_python
@@ -23,30 +26,45 @@ def clean_env_python(tmp_path_factory):
     return clean_python(tmp_path_factory.mktemp("clean-env"))
 
 
-@pytest.fixture(scope="session")
-def cpu_outcomes(clean_env_python, request):
+def check_every_snippet(python: Path) -> tuple[dict[str, list[str]], str]:
+    """Each snippet's problems (none when it passed) from one transcript check of them all, and
+    the check's timing."""
     timing = transcripts.Timing([], [])
     outcomes = transcripts.run_many(
-        transcripts.check_one,
-        SNIPPETS,
-        "cpu",
-        python=str(clean_env_python),
-        clean=True,
-        timing=timing,
+        transcripts.check_one, SNIPPETS, "cpu", python=str(python), clean=True, timing=timing
     )
-    request.config.stash.setdefault(NOTES, []).append("transcript check: " + timing.summary())
-    return {outcome.snippet.name: outcome for outcome in outcomes}
+    return {outcome.snippet.name: outcome.problems for outcome in outcomes}, timing.summary()
 
 
-@pytest.mark.xdist_group("cpu_outcomes")  # one worker runs every snippet once, for all of these
+@pytest.fixture(scope="session")
+def cpu_outcomes(clean_env_python, request, tmp_path_factory) -> dict[str, list[str]]:
+    """The check runs once per test session: under pytest-xdist the first worker to get here
+    runs it and writes the results where the other workers (waiting on a lock) read them."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        problems, timing = check_every_snippet(clean_env_python)
+    else:
+        shared = tmp_path_factory.getbasetemp().parent  # this session's, common to its workers
+        results = shared / "cpu-outcomes.json"
+        with (shared / "cpu-outcomes.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if results.exists():
+                problems, timing = json.loads(results.read_text(encoding="utf-8")), None
+            else:
+                problems, timing = check_every_snippet(clean_env_python)
+                results.write_text(json.dumps(problems), encoding="utf-8")
+    if timing:
+        request.config.stash.setdefault(NOTES, []).append("transcript check: " + timing)
+    return problems
+
+
 @pytest.mark.parametrize("name", [s.name for s in SNIPPETS])
 def test_snippet_runs_alone_and_prints_its_cpu_transcript(name, cpu_outcomes):
     """One run checks both: in a fresh process of an interpreter that has only torch and numpy,
     from an empty folder, the snippet prints exactly its transcript, raises only the recorded
     exception (on its last line) and writes nothing to stderr; so `python snippet.py` works
     for a reader who installed nothing else."""
-    outcome = cpu_outcomes[name]
-    assert outcome.ok, "\n".join(outcome.problems)
+    problems = cpu_outcomes[name]
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("device", transcripts.DEVICES)
@@ -242,9 +260,9 @@ def test_a_hanging_snippet_is_stopped_and_named(repo, harness, monkeypatch):
             time.sleep(0.1)
         ''',
     )
-    monkeypatch.setenv("SNIPPET_TIMEOUT", "5")
+    monkeypatch.setenv("SNIPPET_TIMEOUT", "2")
     result = harness(repo, "record")
-    assert "snippets/demo/hangs.py:4: still running after 5 s" in result.stderr
+    assert "snippets/demo/hangs.py:4: still running after 2 s" in result.stderr
 
 
 def test_a_value_only_a_notebook_would_show_is_rejected(repo, harness):
