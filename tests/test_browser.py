@@ -116,7 +116,10 @@ def watch(page, site_url):
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.rel)
-def test_page_loads_cleanly_and_only_from_localhost(page, context, site_url):
+def test_page_loads_cleanly_from_localhost_and_switches_language(page, context, site_url):
+    """No script error, no request elsewhere, no CSP violation, icons shown; and its language
+    switcher lands on the same page in the other language (checked here, on the page already
+    loaded, since every page load of a long page costs a second)."""
     tab = context.new_page()
     problems = watch(tab, site_url)
     tab.goto(url_of(site_url, page), wait_until="networkidle")
@@ -126,6 +129,12 @@ def test_page_loads_cleanly_and_only_from_localhost(page, context, site_url):
     assert tab.evaluate("window.__cspViolations") == [], f"{page.rel}: CSP violations"
     # The (subset) icon font loaded: the theme's buttons show icons, not empty boxes.
     assert tab.evaluate("document.fonts.check('900 1em \"Font Awesome 7 Free\"')"), page.rel
+    other = next(lang for key, (_, lang) in LANGUAGES.items() if key != page.language)
+    tab.locator(f".language-switch a[hreflang='{other}']").click()
+    tab.wait_for_load_state()
+    folder = next(f for f, lang in LANGUAGES.values() if lang == other)
+    assert tab.url == f"{site_url}/{folder}/{page.docname}.html", f"{page.rel}: switcher"
+    assert tab.locator("html").get_attribute("lang") == other, f"{page.rel}: switcher"
 
 
 def test_the_policy_is_enforced(context, site_url):
@@ -138,18 +147,6 @@ def test_the_policy_is_enforced(context, site_url):
     tab.wait_for_function("window.__cspViolations.length > 0")
     assert tab.evaluate("window.__ran") is None
     assert "script-src" in tab.evaluate("window.__cspViolations")[0]
-
-
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.rel)
-def test_language_switcher_lands_on_the_same_page(page, context, site_url):
-    tab = context.new_page()
-    tab.goto(url_of(site_url, page))
-    other = next(lang for key, (_, lang) in LANGUAGES.items() if key != page.language)
-    tab.locator(f".language-switch a[hreflang='{other}']").click()
-    tab.wait_for_load_state()
-    folder = next(f for f, lang in LANGUAGES.values() if lang == other)
-    assert tab.url == f"{site_url}/{folder}/{page.docname}.html"
-    assert tab.locator("html").get_attribute("lang") == other
 
 
 def search(context, site_url, folder: str, query: str) -> list[str]:
