@@ -294,6 +294,7 @@ def test_exercise_notebook_runs_top_to_bottom_and_prints_the_answers(page):
         timeout=120,
         kernel_name="python3",
         resources={"metadata": {"path": str(path.parent)}},
+        shutdown_kernel="immediate",  # nothing to clean up; a graceful stop costs ~0.8 s
     ).execute()
     names = [e["snippet"] for e in page_exercises(source("en", page))]
     code = [c for c in notebook.cells if c.cell_type == "code"]
@@ -513,7 +514,10 @@ A reason with no exercise cell above it.
 
 
 def test_the_build_rejects_a_misplaced_answer(tmp_path):
-    """The extension itself: an exercise cell needs {exercise} above and {answer} right below."""
+    """The extension itself: an exercise cell needs {exercise} above and {answer} right below.
+    A one-page site, built in a subprocess: built in the test process after another in-process
+    build (tests/test_build.py, tests/test_device_prose.py), myst-nb fails to find its
+    'markdown' parser, a registration that lives beyond one Sphinx application."""
     import subprocess
     import sys
 

@@ -39,7 +39,9 @@ def check_every_snippet(python: Path) -> tuple[dict[str, list[str]], str]:
 @pytest.fixture(scope="session")
 def cpu_outcomes(clean_env_python, request, tmp_path_factory) -> dict[str, list[str]]:
     """The check runs once per test session: under pytest-xdist the first worker to get here
-    runs it and writes the results where the other workers (waiting on a lock) read them."""
+    runs it and writes the results where the other workers (waiting on a lock) read them.
+    (xdist's own way to keep tests on one worker, `--dist loadgroup`, groups nothing under
+    pytest 9.2: pytest-dev/pytest-xdist#1386.)"""
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         problems, timing = check_every_snippet(clean_env_python)
     else:
