@@ -121,6 +121,7 @@ def preview(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Measure and print build times, page weights and request counts against their targets."""
     install(session, "tests")
+    compile_what_builds_import(session)
     session.run("python", "-m", "whatcopy.bench")
 
 

@@ -66,7 +66,8 @@ def sphinx(source: Path, out: Path, doctrees: Path, *extra: str, cwd: Path = ROO
         cwd=cwd,
         capture_output=True,
         text=True,
-        env={**os.environ, **env},
+        # the project in `cwd`, even where the caller's environment names another
+        env={**os.environ, "WHATCOPY_ROOT": str(cwd), **env},
         check=False,
     )
 
@@ -257,7 +258,7 @@ def build_broken(project: Path, **env) -> subprocess.CompletedProcess:
         cwd=project,
         capture_output=True,
         text=True,
-        env={**os.environ, "SPHINX_JOBS": "1", **env},
+        env={**os.environ, "SPHINX_JOBS": "1", "WHATCOPY_ROOT": str(project), **env},
         check=False,
     )
     assert result.returncode != 0, "the build should have failed:\n" + result.stdout + result.stderr

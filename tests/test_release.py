@@ -87,7 +87,7 @@ def test_a_clean_build_gives_the_site_byte_for_byte(tmp_path):
         check=True,
         # one process, where the site was built with one per core: the output must not depend
         # on how Sphinx split the work
-        env={**os.environ, "SPHINX_JOBS": "1"},
+        env={**os.environ, "SPHINX_JOBS": "1", "WHATCOPY_ROOT": str(ROOT)},
         capture_output=True,
     )
     outputs = [BUILD / "html", out / "html"]
