@@ -43,26 +43,10 @@ def test_page_outputs_are_the_recorded_transcripts(page):
 
 
 def sphinx(source: Path, out: Path, doctrees: Path, *extra: str, cwd: Path = ROOT, **env):
+    """The site's sphinx-build command (whatcopy.build), in one process, with its log."""
     return subprocess.run(
         # -N: the tests read this log, and CI=true or FORCE_COLOR would colour it.
-        [
-            sys.executable,
-            "-m",
-            "sphinx",
-            "-b",
-            "html",
-            "-W",
-            "--keep-going",
-            "-n",
-            "-N",
-            "-j",
-            "1",
-            "-d",
-            str(doctrees),
-            *extra,
-            str(source),
-            str(out),
-        ],
+        build.sphinx_args(source, out, doctrees, "-N", *extra, jobs="1", quiet=False),
         cwd=cwd,
         capture_output=True,
         text=True,

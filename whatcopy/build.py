@@ -39,9 +39,11 @@ def set_root(root: Path) -> Path:
     return previous
 
 
-def sphinx_command(language: str, build: Path, *extra: str, quiet: bool = True) -> list[str]:
-    lang = LANGUAGES[language]
-    jobs = os.environ.get("SPHINX_JOBS", "auto")
+def sphinx_args(
+    source: Path, out: Path, doctrees: Path, *extra: str, jobs: str = "auto", quiet: bool = True
+) -> list[str]:
+    """The sphinx-build command of every build of the site: warnings are errors, reported all
+    at once (--keep-going), and every reference must resolve (-n)."""
     return [
         sys.executable,
         "-m",
@@ -55,11 +57,23 @@ def sphinx_command(language: str, build: Path, *extra: str, quiet: bool = True) 
         "-j",
         jobs,
         "-d",
-        str(build / "doctrees" / lang.folder),
+        str(doctrees),
         *extra,
-        str(DOCS / lang.source),
-        str(build / "html" / lang.folder),
+        str(source),
+        str(out),
     ]
+
+
+def sphinx_command(language: str, build: Path, *extra: str, quiet: bool = True) -> list[str]:
+    lang = LANGUAGES[language]
+    return sphinx_args(
+        DOCS / lang.source,
+        build / "html" / lang.folder,
+        build / "doctrees" / lang.folder,
+        *extra,
+        jobs=os.environ.get("SPHINX_JOBS", "auto"),
+        quiet=quiet,
+    )
 
 
 def build_language(
