@@ -20,6 +20,20 @@ from whatcopy.transcript_format import (
 PROGRESS = "@@snippet-line "
 
 
+def reseed() -> None:
+    """In a process forked from a server: reseed, from the operating system, the generators a
+    fresh interpreter seeds randomly (random's, torch's CPU generator, NumPy's), so children
+    never share numbers. CUDA generators start lazily in the child with their usual fixed
+    default seed."""
+    import random
+
+    random.seed()
+    if "torch" in sys.modules:
+        sys.modules["torch"].default_generator.seed()
+    if "numpy" in sys.modules:
+        sys.modules["numpy"].random.seed()
+
+
 class _Runner(doctest.DocTestRunner):
     """A doctest runner that keeps every example's outcome instead of printing a report."""
 

@@ -20,7 +20,7 @@ import traceback
 from pathlib import Path
 
 from whatcopy import snippets as model
-from whatcopy.child import PROGRESS, _child_main
+from whatcopy.child import PROGRESS, _child_main, reseed
 from whatcopy.snippets import Snippet, SnippetError, all_snippets, set_root
 from whatcopy.transcript_format import (
     read_header,
@@ -166,8 +166,6 @@ class ForkServer:
 
 def _server_main() -> int:
     """The server side of ForkServer: import torch, then fork a child per request on stdin."""
-    import random
-
     with contextlib.suppress(ImportError):
         import torch  # noqa: F401  (the point: children inherit it already imported)
     protocol = os.dup(1)
@@ -196,13 +194,7 @@ def _server_main() -> int:
                 os.dup2(devnull, 0)
                 sys.argv = [request["snippet"]]
                 set_root(Path(request["root"]))
-                random.seed()
-                if "torch" in sys.modules:
-                    # The CPU generator only, as a fresh interpreter seeds it; CUDA generators
-                    # start lazily in the child with their usual fixed default seed.
-                    sys.modules["torch"].default_generator.seed()
-                if "numpy" in sys.modules:
-                    sys.modules["numpy"].random.seed()
+                reseed()
                 code = _child_main(
                     [
                         request["mode"],

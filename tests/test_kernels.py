@@ -1,0 +1,126 @@
+"""Warm kernels (whatcopy/kernels.py): a kernel forked from the server starts as a new ipykernel
+would, its generators are its own, and it ends when Jupyter stops, interrupts or kills it."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError, CellTimeoutError
+
+from whatcopy import kernels
+
+PROBE = """\
+import json, os, sys
+print(json.dumps({
+    "cwd": os.getcwd(),
+    "path": sys.path,
+    "argv": [os.path.basename(sys.argv[0])] + sys.argv[1:2],
+    "name": __name__,
+    "torch_in_namespace": "torch" in globals(),
+    "own_session": os.getsid(0) == os.getpid(),
+    "jupyter_parent": os.environ.get("JPY_PARENT_PID"),
+    # read by ipykernel from the environment when imported: the kernel's, not the server's
+    "parent_handle": str(__import__("ipykernel.kernelapp").kernelapp.IPKernelApp.instance().parent_handle),
+    "marker": os.environ.get("WHATCOPY_PROBE"),
+}))
+import torch
+print(json.dumps({"pid": os.getpid(), "rand": torch.rand(3).tolist()}))
+"""
+
+
+def run(cells: list[str], folder, **options) -> nbformat.NotebookNode:
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    NotebookClient(
+        notebook,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(folder)}},
+        shutdown_kernel="immediate",
+        **options,
+    ).execute()
+    return notebook
+
+
+def printed(notebook) -> list[dict]:
+    text = "".join(o.get("text", "") for c in notebook.cells for o in c.outputs)
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def gone(pid: int, within: float = 5.0) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.fixture(scope="module")
+def server():
+    with kernels.serving() as folder:
+        yield folder
+
+
+def test_a_forked_kernel_starts_as_a_new_kernel_would(tmp_path, monkeypatch):
+    """The same probe in a kernel Jupyter starts the usual way (the reference) and in two forked
+    ones: same folder, import path, argv, namespace and environment; different numbers."""
+    monkeypatch.setenv("WHATCOPY_PROBE", "seen")
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
+    monkeypatch.delenv(kernels.SERVER_ENV, raising=False)
+    reference, _ = printed(run([PROBE], tmp_path))
+    with kernels.serving():
+        assert os.environ[kernels.SERVER_ENV]
+        (first, first_numbers), (second, second_numbers) = (
+            printed(run([PROBE], tmp_path)) for _ in range(2)
+        )
+    assert kernels.SERVER_ENV not in os.environ, "serving() left its variable behind"
+    assert reference["marker"] == "seen" and reference["torch_in_namespace"] is False
+    assert first == reference, (first, reference)
+    assert second == reference, (second, reference)
+    assert first_numbers["pid"] != second_numbers["pid"]
+    assert first_numbers["rand"] != second_numbers["rand"], "two kernels drew the same numbers"
+
+
+def test_a_kernel_that_runs_too_long_is_killed(tmp_path, server):
+    """A cell past its timeout: Jupyter kills the launcher, and the forked kernel ends too."""
+    hang = "import os, time\nprint(os.getpid(), flush=True)\nwhile True:\n    time.sleep(0.1)"
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(hang)])
+    client = NotebookClient(
+        notebook,
+        kernel_name="python3",
+        timeout=2,
+        resources={"metadata": {"path": str(tmp_path)}},
+        shutdown_kernel="immediate",
+    )
+    with pytest.raises(CellTimeoutError):
+        client.execute()
+    pid = int(notebook.cells[0].outputs[0]["text"])
+    assert gone(pid), f"kernel {pid} outlived its launcher"
+
+
+def test_an_interrupt_reaches_the_kernel(tmp_path, server):
+    """Jupyter interrupts a kernel by signalling the launcher; the kernel gets KeyboardInterrupt."""
+    hang = "import time\nwhile True:\n    time.sleep(0.1)"
+    with pytest.raises(CellExecutionError, match="KeyboardInterrupt"):
+        run([hang], tmp_path, timeout=2, interrupt_on_timeout=True)
+
+
+def test_the_launcher_needs_a_server(tmp_path, monkeypatch):
+    """Outside `serving()` the launcher says what is missing instead of starting something else."""
+    import subprocess
+    import sys
+
+    monkeypatch.delenv(kernels.SERVER_ENV, raising=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "whatcopy.kernels", "launch", "-f", str(tmp_path / "c.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode != 0 and kernels.SERVER_ENV in result.stderr, result.stderr
