@@ -9,7 +9,6 @@ import re
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -213,126 +212,102 @@ kernelspec:
   display_name: Python 3
 ---
 
-(home)=
-# Demo
+({name})=
+# {name}
 
 {cells}
 """
 
+# Each case: a page of its own whose only cell loads snippets/demo/<page>.py, the snippet (None:
+# no file), the cell's options, prose after the cell, and what the build must say about it.
+BROKEN = {
+    "missing": (
+        None,
+        "",
+        "",
+        "docs/en/missing.md:11: ERROR: snippet file not found: snippets/demo/missing.py",
+    ),
+    "hang": (
+        '"""Never ends."""\nimport time\n\nwhile True:\n    time.sleep(0.1)\n',
+        "",
+        "",
+        "snippets/demo/hang.py:4: still running after 2 s",
+    ),
+    "raises": (
+        '"""Oops."""\nimport torch\n\na = torch.ones(2)\nb = a @ torch.ones(3)\nprint("never")\n',
+        "",
+        "",
+        "snippets/demo/raises.py:5: unexpected RuntimeError",
+    ),
+    "untagged": (
+        '"""Fails."""\nraise KeyError("k")  # raises KeyError\n',
+        "",
+        "",
+        "snippets/demo/untagged.py is declared '# raises KeyError': give its cell",
+    ),
+    "tagged": (
+        '"""Fine."""\nprint("x:", 1)\n',
+        ":tags: [raises-exception]\n",
+        "",
+        "the cell of snippets/demo/tagged.py is tagged raises-exception",
+    ),
+    "reference": ('"""Fine."""\nprint("x:", 1)\n', "", "See [](nowhere.md).", "nowhere"),
+    "quoted": (
+        '"""Fine."""\nprint("x:", 1)\n',
+        "",
+        "Value {out}`demo/quoted:y`.",
+        "{out}`demo/quoted:y`: snippets/demo/quoted.py printed no line 'y: ...'",
+    ),
+}
 
-def broken_site(tmp_path: Path, snippet: str | None, cell_options: str, prose: str = "") -> Path:
-    """A one-page English site whose only cell loads snippets/demo/case.py."""
+
+def broken_site(tmp_path: Path) -> Path:
+    """An English site with one page per BROKEN case, and an index that lists them."""
     project = build.copy_project(tmp_path)
     shutil.rmtree(project / "docs" / "en")
     (project / "docs" / "en").mkdir()
     shutil.copy(DOCS / "en" / "conf.py", project / "docs" / "en" / "conf.py")
-    if snippet is not None:
-        (project / "snippets" / "demo").mkdir()
-        (project / "snippets" / "demo" / "case.py").write_text(textwrap.dedent(snippet).lstrip())
-    cell = (
-        f"```{{code-cell}} python\n:load: ../../snippets/demo/case.py\n{cell_options}```\n\n{prose}"
+    (project / "snippets" / "demo").mkdir()
+    for name, (snippet, options, prose, _) in BROKEN.items():
+        if snippet is not None:
+            (project / "snippets" / "demo" / f"{name}.py").write_text(snippet)
+        cell = (
+            f"```{{code-cell}} python\n:load: ../../snippets/demo/{name}.py\n{options}```\n\n"
+            f"{prose}"
+        )
+        (project / "docs" / "en" / f"{name}.md").write_text(PAGE.format(name=name, cells=cell))
+    toctree = "```{toctree}\n" + "\n".join(BROKEN) + "\n```\n"
+    (project / "docs" / "en" / "index.md").write_text(
+        "(home)=\n# Demo\n\n" + toctree, encoding="utf-8"
     )
-    (project / "docs" / "en" / "index.md").write_text(PAGE.format(cells=cell))
     return project
 
 
-def build_broken(project: Path, **env) -> subprocess.CompletedProcess:
+def build_broken(project: Path, **env) -> str:
+    """Build the site; it must fail and leave nothing to publish. Returns what it printed."""
     result = subprocess.run(
         [sys.executable, "-m", "whatcopy.build", "en"],
         cwd=project,
         capture_output=True,
         text=True,
-        env={**os.environ, "SPHINX_JOBS": "1", "WHATCOPY_ROOT": str(project), **env},
+        env={**os.environ, "WHATCOPY_ROOT": str(project), **env},
         check=False,
     )
     assert result.returncode != 0, "the build should have failed:\n" + result.stdout + result.stderr
     assert not (project / "docs/_build/html/en").exists(), "a failed build left pages to publish"
-    return result
-
-
-RAISES = '''
-    """Oops."""
-    import torch
-
-    a = torch.ones(2)
-    b = a @ torch.ones(3)
-    print("never")
-    '''
+    return result.stdout + result.stderr
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "case, snippet, options, prose, env, expected",
-    [
-        (
-            "missing file",
-            None,
-            "",
-            "",
-            {},
-            "docs/en/index.md:11: ERROR: snippet file not found: snippets/demo/case.py",
-        ),
-        (
-            "hang",
-            '"""Never ends."""\nimport time\n\nwhile True:\n    time.sleep(0.1)\n',
-            "",
-            "",
-            {"SNIPPET_TIMEOUT": "2"},
-            "snippets/demo/case.py:4: still running after 2 s",
-        ),
-        (
-            "raise without tag",
-            '"""Fails."""\nraise KeyError("k")  # raises KeyError\n',
-            "",
-            "",
-            {},
-            "snippets/demo/case.py is declared '# raises KeyError': give its cell",
-        ),
-        (
-            "tag without raise",
-            '"""Fine."""\nprint("x:", 1)\n',
-            ":tags: [raises-exception]\n",
-            "",
-            {},
-            "the cell of snippets/demo/case.py is tagged raises-exception",
-        ),
-        (
-            "broken reference",
-            '"""Fine."""\nprint("x:", 1)\n',
-            "",
-            "See [](nowhere.md).",
-            {},
-            "nowhere",
-        ),
-        (
-            "quoted label missing",
-            '"""Fine."""\nprint("x:", 1)\n',
-            "",
-            "Value {out}`demo/case:y`.",
-            {},
-            "{out}`demo/case:y`: snippets/demo/case.py printed no line 'y: ...'",
-        ),
-    ],
-    ids=lambda v: v if isinstance(v, str) and len(v) < 25 and "\n" not in v else "",
-)
-def test_a_broken_snippet_stops_the_build_and_names_it(
-    tmp_path, case, snippet, options, prose, env, expected
-):
-    project = broken_site(tmp_path, snippet, options, prose)
-    result = build_broken(project, **env)
-    assert expected in result.stdout + result.stderr, result.stdout + result.stderr
-
-
-@pytest.mark.slow
-def test_an_unexpected_exception_stops_the_build_again_when_run_again(tmp_path):
-    """A snippet that raises what it does not declare stops the build, naming its line; and
-    since Sphinx re-reads only changed pages, the failure must not vanish on the next build."""
-    project = broken_site(tmp_path, RAISES, "")
-    expected = "snippets/demo/case.py:5: unexpected RuntimeError"
-    first = build_broken(project)
-    assert expected in first.stdout + first.stderr, first.stdout + first.stderr
-    again = build_broken(project)
-    assert expected in again.stdout + again.stderr, again.stdout + again.stderr
+def test_a_broken_snippet_stops_the_build_and_is_named_every_time(tmp_path):
+    """Each kind of broken snippet or cell (BROKEN) stops the build with a message naming its
+    file and line; the build reports them all at once (--keep-going), and reports them all
+    again when run again, since Sphinx would otherwise skip the pages as already read."""
+    project = broken_site(tmp_path)
+    for attempt in ("first build", "second build"):
+        output = build_broken(project, SNIPPET_TIMEOUT="2")
+        unreported = [name for name, case in BROKEN.items() if case[-1] not in output]
+        assert not unreported, f"{attempt} did not report {unreported}:\n{output}"
 
 
 def test_a_line_printed_in_two_chunks_is_shown_as_one_line():
