@@ -1,16 +1,14 @@
-"""Release gates on the whole site: reproducible builds, the pages around the languages
-(404, sitemap), and the deployment workflow."""
+"""Release gates on the whole site: the pages around the languages (404, sitemap) and the
+deployment workflow. (That a clean build reproduces the tested site byte for byte:
+tests/test_build.py.)"""
 
 from __future__ import annotations
 
-import filecmp
-import os
 import re
 import subprocess
-import sys
 
 import pytest
-from project import BUILD, HTML, LANGUAGES, ROOT, build, pages
+from project import HTML, LANGUAGES, ROOT, build, pages
 
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 
@@ -69,44 +67,6 @@ def test_the_root_pages_are_generated_from_the_languages_table(tmp_path, monkeyp
     assert '<a href="xx/index.html" hreflang="xx" lang="xx">Xxish</a>' in pages["index.html"]
     assert 'if (language.indexOf("xx") === 0) { target = "xx"; break; }' in pages["index.html"]
     assert "What does it copy? (Xxish)</a>" in pages["404.html"]
-
-
-@pytest.mark.slow
-def test_a_clean_build_gives_the_site_byte_for_byte(tmp_path):
-    """A clean build into fresh folders (same execution cache) is byte-identical to the site
-    the suite tests, itself a clean build under `nox -s tests` (a fresh clone has no build to
-    reuse). Where a local docs/_build was built incrementally, this holds too (the incremental
-    build equals a clean one: tests/test_build.py); files a clean build no longer makes (of a
-    page since removed, say) may linger there, and are not compared."""
-    out = tmp_path / "clean"
-    out.mkdir()
-    build.copy_cache(BUILD, out)
-    subprocess.run(
-        [sys.executable, "-m", "whatcopy.build", "--out", str(out)],
-        cwd=ROOT,
-        check=True,
-        # one process, where the site was built with one per core: the output must not depend
-        # on how Sphinx split the work
-        env={**os.environ, "SPHINX_JOBS": "1", "WHATCOPY_ROOT": str(ROOT)},
-        capture_output=True,
-    )
-    outputs = [BUILD / "html", out / "html"]
-    differing = []
-
-    def compare(comparison: filecmp.dircmp, prefix: str = "") -> None:
-        # (files only in the tested site: left behind by pages since removed, in a local build)
-        differing.extend(prefix + name for name in comparison.right_only)
-        _, mismatch, errors = filecmp.cmpfiles(
-            comparison.left, comparison.right, comparison.common_files, shallow=False
-        )
-        differing.extend(prefix + name for name in mismatch + errors)
-        for name, sub in comparison.subdirs.items():
-            compare(sub, f"{prefix}{name}/")
-
-    compare(filecmp.dircmp(*outputs))
-    assert not differing, (
-        f"files of a clean build that docs/_build/html lacks or holds otherwise: {differing[:20]}"
-    )
 
 
 @pytest.fixture(scope="module")
