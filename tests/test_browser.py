@@ -151,8 +151,9 @@ def watch(page, site_url):
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.rel)
 def test_page_loads_cleanly_is_accessible_and_switches_language(page, context, site_url):
     """No script error, no request elsewhere, no CSP violation, icons shown; no serious or
-    critical axe-core violation; and the language switcher lands on the same page in the other
-    language. One test, on one load of the page: a load of a long page costs a second."""
+    critical axe-core violation; and the language switcher can be clicked and points to the same
+    page in the other language. One test, on one load of the page: a load of a long page costs a
+    second."""
     tab = context.new_page()
     problems = watch(tab, site_url)
     network = Network(tab)
@@ -169,11 +170,53 @@ def test_page_loads_cleanly_is_accessible_and_switches_language(page, context, s
     # The (subset) icon font loaded: the theme's buttons show icons, not empty boxes.
     assert tab.evaluate("document.fonts.check('900 1em \"Font Awesome 7 Free\"')"), page.rel
     assert not serious, f"{page.rel}: accessibility:\n" + "\n".join(serious)
+    # The switcher is a plain link (tests/test_site_html.py checks every page's target): here it
+    # is on screen, takes the click at its centre, and leads to the same page in the other
+    # language. (Following it loads a second page; test_the_language_switcher_navigates does.)
+    other = next(lang for key, (_, lang) in LANGUAGES.items() if key != page.language)
+    link = tab.locator(f".language-switch a[hreflang='{other}']")
+    assert link.evaluate(TAKES_CLICK), f"{page.rel}: the language switcher cannot be clicked"
+    assert link.evaluate("a => a.href") == switched_url(site_url, page), f"{page.rel}: switcher"
+
+
+# What Playwright's click waits for before clicking, without clicking: the element has a size
+# and is the one hit at its centre (nothing covers it).
+TAKES_CLICK = """(a) => { const r = a.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return r.width > 0 && r.height > 0 && (hit === a || a.contains(hit)); }"""
+
+
+def switched_url(site_url: str, page) -> str:
+    other = next(folder for key, (folder, _) in LANGUAGES.items() if key != page.language)
+    return f"{site_url}/{other}/{page.docname}.html"
+
+
+def test_the_click_check_sees_a_covered_switcher(context, site_url):
+    page = next(p for p in PAGES if p.docname == "index")
+    tab = context.new_page()
+    open_page(tab, url_of(site_url, page))
+    link = tab.locator(".language-switch a[hreflang]")
+    assert link.evaluate(TAKES_CLICK)
+    tab.evaluate(
+        "() => { const d = document.createElement('div'); d.style.cssText ="
+        " 'position:fixed;inset:0;z-index:9999;background:#fff'; document.body.appendChild(d); }"
+    )
+    assert not link.evaluate(TAKES_CLICK), "a covered link was taken as clickable"
+
+
+@pytest.mark.parametrize(
+    "page",
+    [p for p in PAGES if p.docname in ("index", "training")],
+    ids=lambda p: p.rel,
+)
+def test_the_language_switcher_navigates(page, context, site_url):
+    """A click on the switcher opens the same page in the other language."""
+    tab = context.new_page()
+    open_page(tab, url_of(site_url, page))
     other = next(lang for key, (_, lang) in LANGUAGES.items() if key != page.language)
     tab.locator(f".language-switch a[hreflang='{other}']").click()
     tab.wait_for_load_state()
-    folder = next(f for f, lang in LANGUAGES.values() if lang == other)
-    assert tab.url == f"{site_url}/{folder}/{page.docname}.html", f"{page.rel}: switcher"
+    assert tab.url == switched_url(site_url, page), f"{page.rel}: switcher"
     assert tab.locator("html").get_attribute("lang") == other, f"{page.rel}: switcher"
 
 
