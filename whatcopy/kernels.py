@@ -113,12 +113,8 @@ def _become_kernel(conn: socket.socket, request: dict, fds: list[int]) -> None:
         os._exit(code)
 
 
-def _serve(path: str) -> int:
-    """Listen on `path`, import what kernels import, then fork one kernel per connection; stop
-    when standard input closes (the process that started the server has ended)."""
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(path)
-    listener.listen(64)  # launchers may connect, and wait, while the imports below run
+def _preload() -> None:
+    """Import what every kernel imports, so that kernels forked afterwards start with it."""
     import importlib
 
     for name in PRELOAD:
@@ -127,13 +123,27 @@ def _serve(path: str) -> int:
     package, _, name = REIMPORTED.rpartition(".")
     if sys.modules.pop(REIMPORTED, None) is not None:
         delattr(sys.modules[package], name)
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # kernels are reaped as they end
+
+
+def _serve(path: str) -> int:
+    """Listen on `path`; when the first launcher connects, import what kernels import; fork one
+    kernel per connection; stop when standard input closes (the process that started the server
+    has ended). A build that executes nothing (every page's outputs are in the cache) thus pays
+    nothing for its server."""
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(64)  # launchers may connect, and wait, while the imports run
+    preloaded = False
     while True:
         ready, _, _ = select.select([listener, sys.stdin], [], [])
         if sys.stdin in ready and not os.read(sys.stdin.fileno(), 1024):
             return 0
         if listener not in ready:
             continue
+        if not preloaded:
+            _preload()
+            signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # kernels are reaped as they end
+            preloaded = True
         conn, _ = listener.accept()
         try:
             head, fds, _, _ = socket.recv_fds(conn, 65536, 4)

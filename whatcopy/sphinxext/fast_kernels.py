@@ -2,7 +2,8 @@
 
 One job: how the build's Jupyter kernels start and stop.
 - Start: when a build reads a page with code cells, it starts a kernel server
-  (whatcopy/kernels.py) that has imported torch, NumPy and ipykernel once; each page's kernel is
+  (whatcopy/kernels.py) that imports torch, NumPy and ipykernel once, when the first kernel is
+  asked for (not at all when every page comes from the cache); each page's kernel is
   a real ipykernel forked from it, as fresh for its cells as a new one, in about 0.5 s instead of
   about 2.5 s. The server stops when the build finishes (or its process ends).
 - Stop: nbclient shuts each page's kernel down gracefully, waiting for it to run its exit
