@@ -14,6 +14,8 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
 from whatcopy import kernels
 
+pytestmark = pytest.mark.slow  # starts Jupyter kernels and waits out timeouts
+
 PROBE = """\
 import json, os, sys
 print(json.dumps({
