@@ -120,6 +120,9 @@ def _preload() -> None:
     for name in PRELOAD:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
+    from whatcopy.child import preload_compiler
+
+    preload_compiler()
     package, _, name = REIMPORTED.rpartition(".")
     if sys.modules.pop(REIMPORTED, None) is not None:
         delattr(sys.modules[package], name)
