@@ -1,5 +1,6 @@
 """Warm Jupyter kernels: each page's kernel is a real ipykernel, forked from a server that has
-already imported torch, NumPy and ipykernel, instead of a new interpreter that imports them.
+already imported torch, NumPy and ipykernel (and torch's compiler stack, which torch imports on
+first use: whatcopy.child.preload_compiler), instead of a new interpreter that imports them.
 
 A new kernel costs about 2.5 s of CPU here (0.8 s ipykernel, 1.9 s ``import torch``) before
 its first cell; a forked one costs a fraction of a second. The build starts one server
