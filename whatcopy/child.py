@@ -22,7 +22,7 @@ PROGRESS = "@@snippet-line "
 
 
 def preload_compiler() -> None:
-    """In a fork server that has imported torch: import torch's compiler stack too.
+    """In the transcript check's fork server, after torch: import torch's compiler stack too.
 
     torch imports it (torch._dynamo, with SymPy) the first time a process steps an optimizer or
     uses forward-mode AD, about 1.3 s here, which a fork server then pays once instead of in

@@ -1,6 +1,7 @@
 """Warm Jupyter kernels: each page's kernel is a real ipykernel, forked from a server that has
-already imported torch, NumPy and ipykernel (and torch's compiler stack, which torch imports on
-first use: whatcopy.child.preload_compiler), instead of a new interpreter that imports them.
+already imported torch, NumPy and ipykernel, instead of a new interpreter that imports them.
+(Not torch's compiler stack, which the transcript check's fork server preloads: three pages
+import it, on their first optimizer step or forward-mode AD; most builds in the tests none.)
 
 A new kernel costs about 2.5 s of CPU here (0.8 s ipykernel, 1.9 s ``import torch``) before
 its first cell; a forked one costs a fraction of a second. The build starts one server
@@ -121,9 +122,6 @@ def _preload() -> None:
     for name in PRELOAD:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
-    from whatcopy.child import preload_compiler
-
-    preload_compiler()
     package, _, name = REIMPORTED.rpartition(".")
     if sys.modules.pop(REIMPORTED, None) is not None:
         delattr(sys.modules[package], name)
