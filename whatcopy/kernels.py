@@ -196,7 +196,9 @@ def _launch(args: list[str]) -> int:
             "args": args,
         }
     ).encode()
-    socket.send_fds(sock, [_LENGTH.pack(len(body)) + body], [0, 1, 2, lifeline])
+    message = _LENGTH.pack(len(body)) + body
+    sent = socket.send_fds(sock, [message], [0, 1, 2, lifeline])
+    sock.sendall(message[sent:])  # (one sendmsg may take only part of a large environment)
     os.close(lifeline)
     answer = b""
     while not answer.endswith(b"\n"):
