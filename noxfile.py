@@ -47,8 +47,9 @@ def install(session: nox.Session, *names: str) -> None:
 
 
 def compile_what_builds_import(session: nox.Session) -> None:
-    """Import, once, what every kernel and Sphinx process of a build imports: its modules are
-    then compiled once, not by the first kernels at the same time (about 10 s of a cold build)."""
+    """Import, once, what the build's Sphinx processes and kernel server import, so that their
+    modules are compiled before the build instead of during it (measured: a build with nothing
+    compiled took 45.5 s, one after this 6 s step 30.4 s)."""
     session.run(
         "python", "-c", "import torch, numpy, ipykernel, sphinx, myst_nb, sphinx_book_theme"
     )

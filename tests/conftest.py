@@ -1,4 +1,5 @@
-"""What the suite prints at its end, besides pass and fail: the figures tests measured.
+"""The fixture several test modules share (warm kernels), and what the suite prints at its
+end besides pass and fail: the figures tests measured.
 
 Tests add lines to ``config.stash[NOTES]``. Under pytest-xdist each worker process keeps its
 own; a worker hands its lines to the controlling process when it finishes (``workeroutput``),
@@ -7,6 +8,16 @@ and the controller prints them with its summary.
 
 import pytest
 from project import NOTES
+
+from whatcopy import kernels
+
+
+@pytest.fixture(scope="module")
+def warm_kernels():
+    """Kernels named `python3` are forked from a server that imported torch once, as the build's
+    are (whatcopy/kernels.py): a new ipykernel each, in about 0.5 s instead of 2.5 s."""
+    with kernels.serving() as folder:
+        yield folder
 
 
 @pytest.hookimpl(tryfirst=True)

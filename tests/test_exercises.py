@@ -282,16 +282,6 @@ def test_the_kit_has_an_exercise_notebook_and_a_separate_answer_file(language, p
             assert line not in json.dumps(notebook), f"{notebook_path} gives away {line!r}"
 
 
-@pytest.fixture(scope="module")
-def warm_kernels():
-    """Kernels forked from a server that imported torch once, as the build's are (a fresh
-    ipykernel each, in about 0.5 s instead of 2.5 s): whatcopy/kernels.py."""
-    from whatcopy import kernels
-
-    with kernels.serving() as folder:
-        yield folder
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("page", CONTENT_PAGES)
 def test_exercise_notebook_runs_top_to_bottom_and_prints_the_answers(page, warm_kernels):

@@ -63,12 +63,6 @@ def gone(pid: int, within: float = 5.0) -> bool:
     return False
 
 
-@pytest.fixture(scope="module")
-def server():
-    with kernels.serving() as folder:
-        yield folder
-
-
 def test_a_forked_kernel_starts_as_a_new_kernel_would(tmp_path, monkeypatch):
     """The same probe in a kernel Jupyter starts the usual way (the reference) and in two forked
     ones: same folder, import path, argv, namespace and environment; different numbers."""
@@ -89,7 +83,7 @@ def test_a_forked_kernel_starts_as_a_new_kernel_would(tmp_path, monkeypatch):
     assert first_numbers["rand"] != second_numbers["rand"], "two kernels drew the same numbers"
 
 
-def test_a_kernel_that_runs_too_long_is_killed(tmp_path, server):
+def test_a_kernel_that_runs_too_long_is_killed(tmp_path, warm_kernels):
     """A cell past its timeout: Jupyter kills the launcher, and the forked kernel ends too."""
     hang = "import os, time\nprint(os.getpid(), flush=True)\nwhile True:\n    time.sleep(0.1)"
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(hang)])
@@ -106,7 +100,7 @@ def test_a_kernel_that_runs_too_long_is_killed(tmp_path, server):
     assert gone(pid), f"kernel {pid} outlived its launcher"
 
 
-def test_an_interrupt_reaches_the_kernel(tmp_path, server):
+def test_an_interrupt_reaches_the_kernel(tmp_path, warm_kernels):
     """Jupyter interrupts a kernel by signalling the launcher; the kernel gets KeyboardInterrupt."""
     hang = "import time\nwhile True:\n    time.sleep(0.1)"
     with pytest.raises(CellExecutionError, match="KeyboardInterrupt"):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import doctest
 import json
-import os
 import re
 import sys
 import traceback
@@ -19,25 +18,6 @@ from whatcopy.transcript_format import (
 )
 
 PROGRESS = "@@snippet-line "
-
-
-def preload_compiler() -> None:
-    """In the transcript check's fork server, after torch: import torch's compiler stack too.
-
-    torch imports it (torch._dynamo, with SymPy) the first time a process steps an optimizer or
-    uses forward-mode AD, about 1.3 s here, which a fork server then pays once instead of in
-    every such child. Only where torch is built without CUDA or CUDA is hidden: a CUDA build may
-    ask the driver about devices while importing, and a process that has touched the driver
-    cannot hand CUDA to the children it forks."""
-    torch = sys.modules.get("torch")
-    if torch is None:
-        return
-    if torch.backends.cuda.is_built() and os.environ.get("CUDA_VISIBLE_DEVICES") != "":
-        return
-    try:
-        import torch._dynamo
-    except ImportError:
-        pass
 
 
 def reseed() -> None:

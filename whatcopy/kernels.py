@@ -1,7 +1,8 @@
 """Warm Jupyter kernels: each page's kernel is a real ipykernel, forked from a server that has
 already imported torch, NumPy and ipykernel, instead of a new interpreter that imports them.
-(Not torch's compiler stack, which the transcript check's fork server preloads: three pages
-import it, on their first optimizer step or forward-mode AD; most builds in the tests none.)
+(Not torch's compiler stack, which the transcript check's fork server preloads,
+whatcopy.runner.preload_compiler: three pages import it, on their first optimizer step or
+forward-mode AD; most builds in the tests none.)
 
 A new kernel costs about 2.5 s of CPU here (0.8 s ipykernel, 1.9 s ``import torch``) before
 its first cell; a forked one costs a fraction of a second. The build starts one server
@@ -41,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -84,7 +86,7 @@ def _become_kernel(conn: socket.socket, request: dict, fds: list[int]) -> None:
             os.dup2(fd, target)
             os.close(fd)
         # `conn` stays open, unused: the launcher waits for it to close, when this process ends.
-        os.set_inheritable(conn.fileno(), False)
+        # (Received descriptors are inheritable: a cell's subprocesses must not keep the pipe.)
         os.set_inheritable(lifeline, False)
 
         def exit_with_launcher() -> None:
@@ -258,7 +260,7 @@ def serving() -> Iterator[Path]:
         for _ in range(500):  # the socket exists within milliseconds; imports come after
             if path.exists() or server.poll() is not None:
                 break
-            threading.Event().wait(0.01)
+            time.sleep(0.01)
         if not path.exists():
             raise KernelServerError(f"the kernel server did not start (exit {server.poll()})")
         os.environ["JUPYTER_PATH"] = os.pathsep.join(

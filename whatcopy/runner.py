@@ -20,7 +20,7 @@ import traceback
 from pathlib import Path
 
 from whatcopy import snippets as model
-from whatcopy.child import PROGRESS, _child_main, preload_compiler, reseed
+from whatcopy.child import PROGRESS, _child_main, reseed
 from whatcopy.snippets import Snippet, SnippetError, all_snippets, set_root
 from whatcopy.transcript_format import (
     read_header,
@@ -52,7 +52,7 @@ class Outcome:
 
 class ForkServer:
     """A child interpreter that imports torch once (and the compiler stack torch imports on
-    first use: whatcopy.child.preload_compiler), then forks one fresh process per snippet.
+    first use: preload_compiler), then forks one fresh process per snippet.
 
     ``import torch`` costs about 2 s; forking a process that has already paid it costs a few
     milliseconds. Each forked child is as clean as a new interpreter for a snippet: it starts
@@ -91,10 +91,9 @@ class ForkServer:
         if not (ready or "").startswith("ready "):
             self.close()
             raise SnippetError(f"the snippet server did not start (it said {ready!r})")
-        self.ready_s = time.perf_counter() - started
         # What a fresh interpreter would pay: starting and `import torch` (the server's start
         # without the compiler stack it preloads, which most snippets never import).
-        self.start_s = self.ready_s - float(ready.split()[1])
+        self.start_s = time.perf_counter() - started - float(ready.split()[1])
         self.runs: list[float] = []
 
     def _readline(self, timeout: float | None) -> str | None:
@@ -168,8 +167,27 @@ class ForkServer:
         self._home.cleanup()
 
 
+def preload_compiler() -> None:
+    """In the fork server, after torch: import torch's compiler stack too.
+
+    torch imports it (torch._dynamo, with SymPy) the first time a process steps an optimizer or
+    uses forward-mode AD, about 1.3 s here, which the server then pays once instead of in every
+    such child. Only where torch is built without CUDA or CUDA is hidden, as a precaution not
+    checked on a GPU here: PyTorch does not support CUDA in a child forked after the parent
+    initialised it, and whether a CUDA build's compiler stack touches the driver while
+    importing is not known here."""
+    torch = sys.modules.get("torch")
+    if torch is None:
+        return
+    if torch.backends.cuda.is_built() and os.environ.get("CUDA_VISIBLE_DEVICES") != "":
+        return
+    with contextlib.suppress(ImportError):
+        import torch._dynamo  # (the point: children inherit it already imported)
+
+
 def _server_main() -> int:
-    """The server side of ForkServer: import torch, then fork a child per request on stdin."""
+    """The server side of ForkServer: import torch (and preload_compiler), then fork a child per
+    request on stdin."""
     with contextlib.suppress(ImportError):
         import torch  # noqa: F401  (the point: children inherit it already imported)
     started = time.perf_counter()

@@ -1,7 +1,7 @@
 """Fast kernels: an executed page costs what its cells cost, not a new interpreter.
 
 One job: how the build's Jupyter kernels start and stop.
-- Start: when a build reads a page with code cells, it starts a kernel server
+- Start: when a build reads pages, it starts a kernel server
   (whatcopy/kernels.py) that imports torch, NumPy and ipykernel once, when the first kernel is
   asked for (not at all when every page comes from the cache); each page's kernel is
   a real ipykernel forked from it, as fresh for its cells as a new one, in about 0.5 s instead of
@@ -14,8 +14,6 @@ One job: how the build's Jupyter kernels start and stop.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
@@ -23,10 +21,9 @@ from whatcopy import kernels
 
 
 def start_server(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
-    """Before Sphinx reads (and, with -j, forks its readers): a server, if a page has cells."""
-    if getattr(app, "_kernel_server", None) is not None:
-        return
-    if any("{code-cell}" in Path(env.doc2path(name)).read_text("utf-8") for name in docnames):
+    """Before Sphinx reads (and, with -j, forks its readers). The server imports nothing until
+    a kernel is asked for, so a build that executes nothing pays only for starting it."""
+    if docnames and getattr(app, "_kernel_server", None) is None:
         app._kernel_server = kernels.serving()
         app._kernel_server.__enter__()
 
