@@ -3,18 +3,25 @@
 Every session installs from requirements/*.txt under the full lock requirements/constraints.txt,
 so builds are reproducible, and torch is always exactly the CPU wheel pinned there (never a CUDA
 download).  Only `cuda` uses the machine's own Python and torch, for GPU runners without network.
+
+Environments are made and filled by uv (requirements/nox.txt installs it beside nox), from the
+places pip is configured to install from; where uv is missing, by venv and pip.
 """
 
+import ast
 import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import nox
 
-nox.options.default_venv_backend = "venv"
+# uv installs the tests' environment in about 7 s where pip takes 25 s (it unpacks wheels in
+# parallel and links files from its cache); `uv|venv` falls back to venv and pip without it.
+nox.options.default_venv_backend = "uv|venv"
 nox.options.reuse_venv = "yes"
 nox.options.error_on_missing_interpreters = True
 nox.options.sessions = ["tests"]
@@ -33,17 +40,58 @@ LANGUAGES = {
 def install(session: nox.Session, *names: str) -> None:
     """The requirements files `names` under the lock, then this project's package (editable).
 
-    pip would byte-compile every module it installs, torch's thousands included, one at a time
-    (half the install's time); instead each module is compiled when first imported, and cached:
+    Nothing is byte-compiled at install (pip would compile torch's thousands of modules one at a
+    time, half its install's time); instead each module is compiled when first imported, and cached:
     the session lets Python write its .pyc files even where the environment forbids it
     (PYTHONDONTWRITEBYTECODE), inside its own virtual environment and the ignored __pycache__
     folders of this repository."""
     args = []
     for name in names:
         args += ["-r", f"requirements/{name}.txt"]
-    session.install("--no-compile", *args, "-c", str(CONSTRAINTS))
-    session.install("--no-compile", "--no-deps", "-e", ".")
+    # (uv compiles nothing unless asked; pip is told not to)
+    options = pip_sources_for_uv() if session.venv_backend == "uv" else ["--no-compile"]
+    session.install(*options, *args, "-c", str(CONSTRAINTS))
+    session.install(*options, "--no-deps", "-e", ".")
     session.env["PYTHONDONTWRITEBYTECODE"] = None  # nox removes a variable set to None
+
+
+# pip's settings that say where packages come from, and uv's options for the same
+PIP_SOURCES = {
+    "index-url": "--index-url",
+    "extra-index-url": "--extra-index-url",
+    "find-links": "--find-links",
+    "constraint": "--constraint",
+    "no-index": "--no-index",
+}
+
+
+def pip_sources_for_uv() -> list[str]:
+    """uv's options for the indexes, find-links and constraints that pip is configured with here
+    (pip's configuration files and PIP_* variables, as `pip config list` shows them): uv reads
+    neither. On this machine they hold the torch CPU wheel on disk, which the lock pins
+    (torch==2.13.0+cpu); without them uv finds no such torch and stops, it never takes another.
+    pip takes the best version across all its indexes; uv does that only when told to."""
+    listed = subprocess.run(
+        [sys.executable, "-m", "pip", "config", "list"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    settings: dict[str, str] = {}
+    for scope in ("global", "install", ":env:"):  # pip's order: the later ones win
+        for line in listed.splitlines():
+            section, _, rest = line.partition(".")
+            name, _, value = rest.partition("=")
+            if section == scope and name in PIP_SOURCES:
+                settings[name] = ast.literal_eval(value)
+    options = ["--index-strategy", "unsafe-best-match"]
+    for name, value in settings.items():
+        if name == "no-index":
+            options += ["--no-index"] if value.lower() in ("1", "true", "yes", "on") else []
+        else:
+            for item in value.split():
+                options += [PIP_SOURCES[name], item]
+    return options
 
 
 def compile_what_builds_import(session: nox.Session) -> None:
@@ -162,7 +210,7 @@ def translations(session: nox.Session) -> None:
     session.run("python", "-m", "whatcopy.translations", *(session.posargs or ["status"]))
 
 
-@nox.session(python=PYTHON)
+@nox.session(python=PYTHON, venv_backend="venv")  # pip's resolver, and its freeze
 def lock(session: nox.Session) -> None:
     """Re-resolve the requirements files and rewrite the full lock, requirements/constraints.txt."""
     session.install(
