@@ -1,15 +1,25 @@
 """The built site in a real browser: Debian's Chromium, headless, driven by Playwright.
 
 The site is served from docs/_build/html on localhost; a request anywhere else fails a test.
+
+The checks that visit every page (a clean load, accessibility and the switcher; the phone
+width) each go through the site in one tab per test process, page after page, as a reader does:
+a new tab starts a new renderer process, which cost more CPU than the page itself (measured: a
+load in a new tab 1.33 CPU-seconds across Chromium's processes, a load in the same tab 0.6).
+That tab's HTTP cache is off, so every page requests everything it uses again, where the
+checks see it (test_the_reading_tab_fetches_each_page_in_full), and it starts each page with
+empty storage.
 """
 
 from __future__ import annotations
 
+import collections
 import functools
 import http.server
 import threading
 import time
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import urlsplit
 
 import pytest
@@ -25,8 +35,13 @@ PAGES = all_pages()
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    served: ClassVar[collections.Counter] = collections.Counter()  # path -> requests answered
+
     def log_message(self, *args):
         pass
+
+    def log_request(self, code="-", size="-"):
+        QuietHandler.served[urlsplit(self.path).path] += 1
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +88,24 @@ def context(browser):
     context.close()
 
 
+def reading_tab(context):
+    """A tab to go through the site in, page after page, with the HTTP cache off."""
+    tab = context.new_page()
+    cdp = context.new_cdp_session(tab)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    return tab
+
+
+@pytest.fixture(scope="module")
+def reader(browser):
+    """The desktop tab of this test process (module docstring)."""
+    context = browser.new_context()
+    context.add_init_script(CSP_WATCH)
+    yield reading_tab(context)
+    context.close()
+
+
 class Network:
     """A tab's requests in flight, and when the last one started or ended: Playwright's own
     "networkidle" state, waited for after a long script (axe-core) has run on the page, at times
@@ -81,9 +114,18 @@ class Network:
     def __init__(self, tab):
         self.inflight: set = set()
         self.last = time.monotonic()
-        tab.on("request", self._started)
-        tab.on("requestfinished", self._ended)
-        tab.on("requestfailed", self._ended)
+        self.tab = tab
+        self.handlers = {
+            "request": self._started,
+            "requestfinished": self._ended,
+            "requestfailed": self._ended,
+        }
+        for event, handler in self.handlers.items():
+            tab.on(event, handler)
+
+    def stop(self) -> None:
+        for event, handler in self.handlers.items():
+            self.tab.remove_listener(event, handler)
 
     def _started(self, request) -> None:
         self.inflight.add(request)
@@ -113,56 +155,77 @@ def open_page(tab, url: str) -> None:
     tab.evaluate("document.fonts.ready.then(() => true)")
 
 
+def go_to(tab, url: str) -> None:
+    """open_page in a reused tab, after emptying the storage the last page of the site left."""
+    parts = urlsplit(url)
+    if tab.url.startswith(f"{parts.scheme}://{parts.netloc}/"):
+        tab.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    open_page(tab, url)
+
+
 def url_of(site_url: str, page) -> str:
     return f"{site_url}/{LANGUAGES[page.language][0]}/{page.docname}.html"
 
 
-def watch(page, site_url):
-    """Collect what a page did wrong: script errors, console errors, requests to other hosts."""
-    problems = []
-    host = urlsplit(site_url).netloc
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on(
-        "console",
-        lambda message: (
-            problems.append(f"console {message.type}: {message.text}")
-            if message.type == "error"
-            else None
-        ),
-    )
+class Problems(list):
+    """What a page did wrong, as it happens: script errors, console errors, requests to other
+    hosts, failed responses; `stop()` stops watching (the tab may go on to another page)."""
 
-    def request(req):
-        parts = urlsplit(req.url)
-        if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != host:
-            problems.append(f"request to another host: {req.url}")
+    def __init__(self, tab, site_url: str):
+        super().__init__()
+        self.tab = tab
+        self.host = urlsplit(site_url).netloc
+        self.handlers = {
+            "pageerror": lambda error: self.append(f"page error: {error}"),
+            "console": self._console,
+            "request": self._request,
+            "response": self._response,
+        }
+        for event, handler in self.handlers.items():
+            tab.on(event, handler)
 
-    page.on("request", request)
-    page.on(
-        "response",
-        lambda response: (
-            problems.append(f"HTTP {response.status}: {response.url}")
-            if response.status >= 400
-            else None
-        ),
-    )
-    return problems
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.append(f"console {message.type}: {message.text}")
+
+    def _request(self, request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != self.host:
+            self.append(f"request to another host: {request.url}")
+
+    def _response(self, response) -> None:
+        if response.status >= 400:
+            self.append(f"HTTP {response.status}: {response.url}")
+
+    def stop(self) -> None:
+        for event, handler in self.handlers.items():
+            self.tab.remove_listener(event, handler)
+
+
+def watch(tab, site_url) -> Problems:
+    """Collect what the page in `tab` does wrong from now on."""
+    return Problems(tab, site_url)
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.rel)
-def test_page_loads_cleanly_is_accessible_and_switches_language(page, context, site_url):
+def test_page_loads_cleanly_is_accessible_and_switches_language(page, reader, site_url):
     """No script error, no request elsewhere, no CSP violation, icons shown; no serious or
     critical axe-core violation; and the language switcher can be clicked and points to the same
     page in the other language. One test, on one load of the page: a load of a long page costs a
     second."""
-    tab = context.new_page()
+    tab = reader
     problems = watch(tab, site_url)
     network = Network(tab)
-    open_page(tab, url_of(site_url, page))
-    # axe runs while the network goes quiet (no request for half a second), which the checks
-    # below then wait for, so that they see late requests too
-    serious = accessibility_problems(tab, CONTRAST_CHECKED)
-    screenshot(tab, page, "desktop")
-    network.wait_until_quiet(tab)
+    try:
+        go_to(tab, url_of(site_url, page))
+        # axe runs while the network goes quiet (no request for half a second), which the
+        # checks below then wait for, so that they see late requests too
+        serious = accessibility_problems(tab, CONTRAST_CHECKED)
+        screenshot(tab, page, "desktop")
+        network.wait_until_quiet(tab)
+    finally:
+        problems.stop()
+        network.stop()
     assert tab.locator("article h1").count() == 1
     assert not problems, f"{page.rel}:\n" + "\n".join(problems)
     # The page's own Content-Security-Policy let everything it needs run.
@@ -236,6 +299,29 @@ def test_the_quiet_wait_sees_a_late_request(context, site_url):
     assert any(url.endswith("?late") for url in seen), seen
 
 
+def test_the_reading_tab_fetches_each_page_in_full(reader, site_url):
+    """The tab the per-page checks share asks the server for everything a page uses on every
+    visit (no HTTP cache), so each page's checks see all its requests and responses; and each
+    page starts with the storage of the one before emptied."""
+    page = next(p for p in PAGES if p.docname == "index")
+    visits = []
+    for _ in range(2):
+        before = QuietHandler.served.copy()
+        network = Network(reader)
+        try:
+            go_to(reader, url_of(site_url, page))
+            network.wait_until_quiet(reader)
+        finally:
+            network.stop()
+        visits.append(QuietHandler.served - before)
+        reader.evaluate("() => localStorage.setItem('left-by', 'the page before')")
+    first, second = visits
+    assert len(first) >= 10 and first == second, visits
+    assert all(count == 1 for count in first.values()), first
+    go_to(reader, url_of(site_url, page))
+    assert reader.evaluate("() => localStorage.getItem('left-by')") is None
+
+
 def test_the_policy_is_enforced(context, site_url):
     """The CSP check above can fail: a script the policy does not list is refused and seen."""
     page = next(p for p in PAGES if p.docname == "index")
@@ -248,15 +334,17 @@ def test_the_policy_is_enforced(context, site_url):
     assert "script-src" in tab.evaluate("window.__cspViolations")[0]
 
 
-def search(context, site_url, folder: str, query: str) -> list[str]:
-    tab = context.new_page()
+def search(tab, site_url, folder: str, query: str) -> list[str]:
     problems = watch(tab, site_url)
-    tab.goto(f"{site_url}/{folder}/search.html?q={query}")
-    tab.wait_for_function(
-        "() => { const s = document.querySelector('#search-results .search-summary');"
-        " return s && s.textContent.trim().length > 0 && !Search._pulse_status; }",
-        timeout=15000,
-    )
+    try:
+        go_to(tab, f"{site_url}/{folder}/search.html?q={query}")
+        tab.wait_for_function(
+            "() => { const s = document.querySelector('#search-results .search-summary');"
+            " return s && s.textContent.trim().length > 0 && !Search._pulse_status; }",
+            timeout=15000,
+        )
+    finally:
+        problems.stop()
     assert not problems, "\n".join(problems)
     return tab.locator("#search-results ul.search li a").evaluate_all(
         "links => links.map(a => a.getAttribute('href'))"
@@ -275,8 +363,8 @@ def search(context, site_url, folder: str, query: str) -> list[str]:
         ("zh-cn", "x.data 区别"),  # a one-letter name: dropped from the query as from the index
     ],
 )
-def test_search_finds_pages(context, site_url, folder, query):
-    results = search(context, site_url, folder, query)
+def test_search_finds_pages(reader, site_url, folder, query):
+    results = search(reader, site_url, folder, query)
     assert results, f"searching {folder}/ for {query!r} found nothing"
 
 
@@ -308,16 +396,17 @@ def screenshot(tab, page, kind: str) -> None:
 
 @pytest.fixture(scope="module")
 def phone(browser):
-    """A phone's screen, touch and mobile viewport handling; a new tab per test."""
+    """A phone's screen, touch and mobile viewport handling: the phone's tab of this test
+    process, reused page after page (module docstring)."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    yield context
+    yield reading_tab(context)
     context.close()
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.rel)
 def test_phone_width_has_no_horizontal_scrolling(page, phone, site_url):
-    tab = phone.new_page()
-    open_page(tab, url_of(site_url, page))
+    tab = phone
+    go_to(tab, url_of(site_url, page))
     overflow = tab.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     # Nothing of the article header (switcher, buttons) is pushed off the screen either.
     clipped = tab.evaluate(
@@ -327,7 +416,6 @@ def test_phone_width_has_no_horizontal_scrolling(page, phone, site_url):
              .map((e) => e.className)"""
     )
     screenshot(tab, page, "phone")
-    tab.close()
     assert overflow[0] <= overflow[1], (
         f"{page.rel}: {overflow[0]}px wide in a {overflow[1]}px screen"
     )
