@@ -49,7 +49,11 @@ def install(session: nox.Session, *names: str) -> None:
     for name in names:
         args += ["-r", f"requirements/{name}.txt"]
     # (uv compiles nothing unless asked; pip is told not to)
-    options = pip_sources_for_uv() if session.venv_backend == "uv" else ["--no-compile"]
+    options = ["--no-compile"]
+    if session.venv_backend == "uv":
+        options, certificates = pip_sources_for_uv()
+        if certificates and "SSL_CERT_FILE" not in os.environ:
+            session.env["SSL_CERT_FILE"] = certificates
     session.install(*options, *args, "-c", str(CONSTRAINTS))
     session.install(*options, "--no-deps", "-e", ".")
     session.env["PYTHONDONTWRITEBYTECODE"] = None  # nox removes a variable set to None
@@ -62,15 +66,17 @@ PIP_SOURCES = {
     "find-links": "--find-links",
     "constraint": "--constraint",
     "no-index": "--no-index",
+    "cert": None,  # the certificates pip trusts: uv reads them from SSL_CERT_FILE
 }
 
 
-def pip_sources_for_uv() -> list[str]:
+def pip_sources_for_uv() -> tuple[list[str], str | None]:
     """uv's options for the indexes, find-links and constraints that pip is configured with here
-    (pip's configuration files and PIP_* variables, as `pip config list` shows them): uv reads
-    neither. On this machine they hold the torch CPU wheel on disk, which the lock pins
-    (torch==2.13.0+cpu); without them uv finds no such torch and stops, it never takes another.
-    pip takes the best version across all its indexes; uv does that only when told to."""
+    (pip's configuration files and PIP_* variables, as `pip config list` shows them), and the
+    certificate bundle pip trusts, if one is set: uv reads neither. On this machine they hold the
+    torch CPU wheel on disk, which the lock pins (torch==2.13.0+cpu); without them uv finds no
+    such torch and stops, it never takes another. pip takes the best version across all its
+    indexes; uv does that only when told to."""
     listed = subprocess.run(
         [sys.executable, "-m", "pip", "config", "list"],
         capture_output=True,
@@ -84,6 +90,7 @@ def pip_sources_for_uv() -> list[str]:
             name, _, value = rest.partition("=")
             if section == scope and name in PIP_SOURCES:
                 settings[name] = ast.literal_eval(value)
+    certificates = settings.pop("cert", None)
     options = ["--index-strategy", "unsafe-best-match"]
     for name, value in settings.items():
         if name == "no-index":
@@ -91,7 +98,7 @@ def pip_sources_for_uv() -> list[str]:
         else:
             for item in value.split():
                 options += [PIP_SOURCES[name], item]
-    return options
+    return options, certificates
 
 
 # What the build's processes import, in two halves of about the same time for two cores: torch
