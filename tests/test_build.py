@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -135,7 +136,8 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
        build to reuse): the output depends neither on the machine's cores nor on the run.
     2. A rebuild with nothing changed reads nothing and changes no byte.
     3. Editing a snippet makes Sphinx read again exactly the pages that load it, and the
-       snippet index (which lists every snippet's claim); only those pages execute.
+       snippet index (which lists every snippet's claim); only those pages execute; the
+       course kit's downloads hold the edit.
     4. Undoing the edit rebuilds those pages again, and the site is then, byte for byte, the
        clean build of step 1: an incremental build gives what a clean build gives."""
     project = build.copy_project(tmp_path, cache_from=BUILD)
@@ -175,6 +177,14 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     index_pages = {p.docname for p in pages("en") if "{snippet-index}" in p.text}
     assert read_docs(doctrees) == loaders | index_pages, edited.stdout
     assert "edited" in (out / "detach.html").read_text()
+    # the course kit's downloads, which a rebuild with nothing changed leaves as they are, are
+    # written again: the snippet, its page's notebook and the archive hold the edit
+    kit = out / "downloads"
+    assert "print('edited')" in (kit / "snippets/detach/stops_gradient.py").read_text()
+    assert "print('edited')" in (kit / "notebooks/detach.ipynb").read_text()
+    with zipfile.ZipFile(kit / "snippets.zip") as archive:
+        name = "what-does-it-copy/snippets/detach/stops_gradient.py"
+        assert b"print('edited')" in archive.read(name)
 
     snippet.write_text(original)
     undone = sphinx(project / "docs/en", out, doctrees, cwd=project)
