@@ -19,7 +19,7 @@ from types import SimpleNamespace
 
 import nox
 
-# uv installs the tests' environment in about 7 s where pip takes 25 s (it unpacks wheels in
+# uv installs the tests' environment in 4 to 7 s where pip takes 25 s (it unpacks wheels in
 # parallel and links files from its cache); `uv|venv` falls back to venv and pip without it.
 nox.options.default_venv_backend = "uv|venv"
 nox.options.reuse_venv = "yes"

@@ -106,7 +106,21 @@ def reader(browser):
     context.close()
 
 
-class Network:
+class Listening:
+    """Handlers on a tab's events, removed together by `stop()`: a reused tab goes on to other
+    pages, whose events are not this page's."""
+
+    def listen(self, tab, handlers: dict) -> None:
+        self.tab, self.handlers = tab, handlers
+        for event, handler in handlers.items():
+            tab.on(event, handler)
+
+    def stop(self) -> None:
+        for event, handler in self.handlers.items():
+            self.tab.remove_listener(event, handler)
+
+
+class Network(Listening):
     """A tab's requests in flight, and when the last one started or ended: Playwright's own
     "networkidle" state, waited for after a long script (axe-core) has run on the page, at times
     never comes though nothing is in flight, so the tests keep this count themselves."""
@@ -114,18 +128,14 @@ class Network:
     def __init__(self, tab):
         self.inflight: set = set()
         self.last = time.monotonic()
-        self.tab = tab
-        self.handlers = {
-            "request": self._started,
-            "requestfinished": self._ended,
-            "requestfailed": self._ended,
-        }
-        for event, handler in self.handlers.items():
-            tab.on(event, handler)
-
-    def stop(self) -> None:
-        for event, handler in self.handlers.items():
-            self.tab.remove_listener(event, handler)
+        self.listen(
+            tab,
+            {
+                "request": self._started,
+                "requestfinished": self._ended,
+                "requestfailed": self._ended,
+            },
+        )
 
     def _started(self, request) -> None:
         self.inflight.add(request)
@@ -167,22 +177,22 @@ def url_of(site_url: str, page) -> str:
     return f"{site_url}/{LANGUAGES[page.language][0]}/{page.docname}.html"
 
 
-class Problems(list):
-    """What a page did wrong, as it happens: script errors, console errors, requests to other
-    hosts, failed responses; `stop()` stops watching (the tab may go on to another page)."""
+class Problems(Listening, list):
+    """What the page in a tab does wrong from now on, as it happens: script errors, console
+    errors, requests to other hosts, failed responses."""
 
     def __init__(self, tab, site_url: str):
         super().__init__()
-        self.tab = tab
         self.host = urlsplit(site_url).netloc
-        self.handlers = {
-            "pageerror": lambda error: self.append(f"page error: {error}"),
-            "console": self._console,
-            "request": self._request,
-            "response": self._response,
-        }
-        for event, handler in self.handlers.items():
-            tab.on(event, handler)
+        self.listen(
+            tab,
+            {
+                "pageerror": lambda error: self.append(f"page error: {error}"),
+                "console": self._console,
+                "request": self._request,
+                "response": self._response,
+            },
+        )
 
     def _console(self, message) -> None:
         if message.type == "error":
@@ -197,15 +207,6 @@ class Problems(list):
         if response.status >= 400:
             self.append(f"HTTP {response.status}: {response.url}")
 
-    def stop(self) -> None:
-        for event, handler in self.handlers.items():
-            self.tab.remove_listener(event, handler)
-
-
-def watch(tab, site_url) -> Problems:
-    """Collect what the page in `tab` does wrong from now on."""
-    return Problems(tab, site_url)
-
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.rel)
 def test_page_loads_cleanly_is_accessible_and_switches_language(page, reader, site_url):
@@ -214,7 +215,7 @@ def test_page_loads_cleanly_is_accessible_and_switches_language(page, reader, si
     page in the other language. One test, on one load of the page: a load of a long page costs a
     second."""
     tab = reader
-    problems = watch(tab, site_url)
+    problems = Problems(tab, site_url)
     network = Network(tab)
     try:
         go_to(tab, url_of(site_url, page))
@@ -335,7 +336,7 @@ def test_the_policy_is_enforced(context, site_url):
 
 
 def search(tab, site_url, folder: str, query: str) -> list[str]:
-    problems = watch(tab, site_url)
+    problems = Problems(tab, site_url)
     try:
         go_to(tab, f"{site_url}/{folder}/search.html?q={query}")
         tab.wait_for_function(
@@ -540,7 +541,7 @@ def test_printing_gives_a_handout_without_navigation(page, browser, site_url):
 def test_full_screen_and_print_buttons_work(context, site_url):
     page = next(p for p in PAGES if p.language == "en" and p.cells())
     tab = context.new_page()
-    problems = watch(tab, site_url)
+    problems = Problems(tab, site_url)
     open_page(tab, url_of(site_url, page))
     tab.locator(".article-header-buttons .btn-fullscreen-button").click()
     tab.wait_for_function("document.fullscreenElement !== null", timeout=5000)

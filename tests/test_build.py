@@ -177,8 +177,8 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     index_pages = {p.docname for p in pages("en") if "{snippet-index}" in p.text}
     assert read_docs(doctrees) == loaders | index_pages, edited.stdout
     assert "edited" in (out / "detach.html").read_text()
-    # the course kit's downloads, which a rebuild with nothing changed leaves as they are, are
-    # written again: the snippet, its page's notebook and the archive hold the edit
+    # the course kit's downloads are written again: the snippet, its page's notebook and the
+    # archive hold the edit
     kit = out / "downloads"
     assert "print('edited')" in (kit / "snippets/detach/stops_gradient.py").read_text()
     assert "print('edited')" in (kit / "notebooks/detach.ipynb").read_text()

@@ -19,7 +19,6 @@ which Jupyter and nbclient honour.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
@@ -277,49 +276,10 @@ def write_zip(target: Path) -> None:
             archive.writestr(info, path.read_bytes())
 
 
-def downloads_fingerprint(language: str) -> str:
-    """A hash of everything the downloads are made from: the snippets, their transcripts, the
-    pages and message catalogs of both languages (the .po files; the .mo files are compiled from
-    them), the kit's README, the licence, this package's code and myst-nb's version (it reads
-    the pages)."""
-    import myst_nb
-
-    digest = hashlib.sha256(f"{language}\n{myst_nb.__version__}\n".encode())
-    folders = {
-        "snippets": SNIPPETS,
-        "transcripts": TRANSCRIPTS,
-        "docs": ROOT / "docs",
-        "whatcopy": Path(__file__).resolve().parents[1],  # (installed apart from a copy's ROOT)
-    }
-    files = [("LICENSE", ROOT / "LICENSE")]
-    for label, folder in folders.items():
-        files += [
-            (f"{label}/{path.relative_to(folder).as_posix()}", path)
-            for path in folder.rglob("*")
-            if path.is_file()
-            and path.suffix not in (".mo", ".pyc")
-            and not {"_build", "__pycache__"} & set(path.relative_to(folder).parts)
-        ]
-    for name, path in sorted(files):
-        digest.update(f"{name}\n".encode())
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
-
-
 def write_downloads(app: Sphinx, exception) -> None:
-    """Write the course kit's downloads (the snippets, transcripts, page notebooks and the
-    archive) afresh, unless nothing they are made from changed since they were last written:
-    then they are already what this build would write (a rebuild with nothing changed takes
-    0.8 s less per language)."""
     if exception is not None or app.builder.format != "html":
         return
     out = Path(app.outdir) / DOWNLOADS
-    stamp = Path(app.doctreedir) / "downloads.sha256"
-    fingerprint = downloads_fingerprint(app.config.language)
-    written = stamp.read_text() if stamp.exists() else None
-    if written == fingerprint and (out / "snippets.zip").exists():
-        return
-    stamp.unlink(missing_ok=True)
     shutil.rmtree(out, ignore_errors=True)
     (out / "notebooks").mkdir(parents=True)
     shutil.copytree(SNIPPETS, out / "snippets", ignore=shutil.ignore_patterns("__pycache__"))
@@ -334,7 +294,6 @@ def write_downloads(app: Sphinx, exception) -> None:
         content = json.dumps(notebook(page, docname, app.config), indent=1, ensure_ascii=False)
         target.write_text(content + "\n", encoding="utf-8")
     write_zip(out / "snippets.zip")
-    stamp.write_text(fingerprint)
 
 
 def launch_notebook_path(folder: str, docname: str) -> str:
