@@ -1,0 +1,15 @@
+"""_base names the tensor at the root of a chain of views, not the one a view was taken from; it is None for a tensor autograd does not track as a view, detach() included."""
+import torch
+
+x = torch.arange(6.0)
+first = x[1:]
+second = first[1:]  # a view of a view
+print("second._base is first:", second._base is first)
+print("second._base is x:", second._base is x)
+print("x.view(2, 3).t()._base is x:", x.view(2, 3).t()._base is x)
+detached = x.detach()
+print("x.detach()._base:", detached._base)
+print("x.detach()._is_view():", detached._is_view())
+print("x.detach()[1:]._base is x:", detached[1:]._base is x)
+print("x.detach()[1:]._base is the detached tensor:", detached[1:]._base is detached)
+print("x.clone()._base:", x.clone()._base)
