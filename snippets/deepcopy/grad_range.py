@@ -1,33 +1,39 @@
-"""copy.deepcopy copies .grad for a plain tensor only: a Parameter, alone or in a module, comes out with .grad None."""
+"""Which copies carry .grad: copy.deepcopy of a plain tensor does; copy.deepcopy of a Parameter, alone or in a module, does not, and neither do clone() and detach().clone()."""
 import copy
+import warnings
 
 import torch
 
-rows = ["| what is deep-copied | the copy's .grad | .grad shares memory with the original's |",
-        "| --- | --- | --- |"]
+rows = ["| copy | the copy's .grad | .grad shares memory with the original's |", "| --- | --- | --- |"]
 
 
 def row(name, original, duplicate):
-    if duplicate.grad is None:
+    with warnings.catch_warnings(record=True):  # reading a non-leaf's .grad (the clone's) warns
+        grad = duplicate.grad
+    if grad is None:
         rows.append(f"| {name} | None | - |")
         return
-    shared = duplicate.grad.untyped_storage().data_ptr() == original.grad.untyped_storage().data_ptr()
-    rows.append(f"| {name} | {duplicate.grad.tolist()} | {'yes' if shared else 'no'} |")
+    shared = grad.untyped_storage().data_ptr() == original.grad.untyped_storage().data_ptr()
+    rows.append(f"| {name} | {grad.tolist()} | {'yes' if shared else 'no'} |")
 
 
-leaf = torch.ones(2, requires_grad=True)
-(leaf * 3).sum().backward()
-row("a leaf tensor", leaf, copy.deepcopy(leaf))
+def leaf_with_grad():
+    x = torch.ones(2, requires_grad=True)
+    (x * 3).sum().backward()
+    return x
 
-in_a_list = torch.ones(2, requires_grad=True)
-(in_a_list * 3).sum().backward()
-row("a leaf tensor in a list", in_a_list, copy.deepcopy([in_a_list])[0])
+
+x = leaf_with_grad()
+row("copy.deepcopy(x), x a leaf tensor", x, copy.deepcopy(x))
+row("copy.deepcopy([x])[0]", x, copy.deepcopy([x])[0])
+row("x.clone()", x, x.clone())
+row("x.detach().clone()", x, x.detach().clone())
 
 parameter = torch.nn.Parameter(torch.ones(2))
 (parameter * 3).sum().backward()
-row("an nn.Parameter", parameter, copy.deepcopy(parameter))
+row("copy.deepcopy(p), p an nn.Parameter", parameter, copy.deepcopy(parameter))
 
 model = torch.nn.Linear(2, 1, bias=False)
 model(torch.ones(1, 2)).sum().backward()
-row("a module (its weight)", model.weight, copy.deepcopy(model).weight)
+row("copy.deepcopy(model).weight", model.weight, copy.deepcopy(model).weight)
 print("\n".join(rows))

@@ -7,15 +7,15 @@ generator = torch.manual_seed(0)
 model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.BatchNorm1d(8), torch.nn.Dropout(0.5))
 batch = torch.randn(16, 8)
 
-print("| mode | context | output.grad_fn | dropout zeroed some outputs | BatchNorm running_mean changed |")
-print("| --- | --- | --- | --- | --- |")
+print("| model mode, grad mode | output.grad_fn | dropout zeroed some outputs | BatchNorm running_mean changed |")
+print("| --- | --- | --- | --- |")
 for mode in ["train()", "eval()"]:
-    for context in ["none", "torch.no_grad()"]:
+    for context in ["recording", "torch.no_grad()"]:
         model = model.train() if mode == "train()" else model.eval()  # both return the model
         before = model[1].running_mean.clone()
-        with torch.no_grad() if context != "none" else contextlib.nullcontext():
+        with torch.no_grad() if context != "recording" else contextlib.nullcontext():
             output = model(batch)
         grad_fn = type(output.grad_fn).__name__ if output.grad_fn is not None else "-"
         zeroed = bool((output == 0).any())
         changed = not torch.equal(before, model[1].running_mean)
-        print(f"| {mode} | {context} | {grad_fn} | {zeroed} | {changed} |")
+        print(f"| model.{mode}, {context} | {grad_fn} | {zeroed} | {changed} |")

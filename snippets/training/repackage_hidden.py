@@ -25,5 +25,6 @@ for name, network in [("LSTM", torch.nn.LSTM(2, 3, num_layers=2)), ("GRU", torch
         optimizer.step()
         print(f"{name} batch {number} loss:", round(loss.item(), 4))
     parts = state if isinstance(state, tuple) else (state,)
-    print(f"{name} state: {len(parts)} tensor(s), each detached at the next boundary:",
-          all(part.grad_fn is None for part in repackage_hidden(parts)))
+    print(f"{name} state, tensors:", len(parts))
+    print(f"{name} state after repackage_hidden, every grad_fn None:",
+          all(part.grad_fn is None for part in repackage_hidden(state)))

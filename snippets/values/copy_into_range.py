@@ -22,9 +22,9 @@ WRITES = {"dst.copy_(src)": lambda dst, src: dst.copy_(src),
           "dst[:] = src": lambda dst, src: dst.__setitem__(slice(None), src)}
 
 COLUMNS = [(write_name, context) for context in ["none", "torch.no_grad()"] for write_name in WRITES]
-print("| dst | src requires grad | " + " | ".join(
+print("| dst, src | " + " | ".join(
     name if context == "none" else f"{name}, under no_grad()" for name, context in COLUMNS) + " |")
-print("|---|---|" + "---|" * len(COLUMNS))
+print("|---|" + "---|" * len(COLUMNS))
 messages = set()
 for name in destinations():
     for src_requires_grad in [True, False]:
@@ -38,6 +38,7 @@ for name in destinations():
             except RuntimeError as error:
                 cells.append("RuntimeError")
                 messages.add(str(error).split(".")[0])
-        print(f"| {name} | {src_requires_grad} | " + " | ".join(cells) + " |")
+        src_kind = "src requires grad" if src_requires_grad else "src needs no grad"
+        print(f"| {name}, {src_kind} | " + " | ".join(cells) + " |")
 for message in sorted(messages):
     print("RuntimeError:", message)

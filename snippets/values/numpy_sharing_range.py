@@ -13,6 +13,7 @@ def arrays():
         "float32, contiguous": np.arange(4.0, dtype=np.float32),
         "every second element (a[::2])": np.arange(8.0)[::2],
         "reversed (a[::-1])": np.arange(4.0)[::-1],
+        "reversed, then copied (a[::-1].copy())": np.arange(4.0)[::-1].copy(),
         "read-only": read_only,
     }
 

@@ -2,19 +2,12 @@
 import torch
 
 base = torch.arange(24.0).reshape(4, 6)
-INPUTS = {
-    "contiguous (4, 6)": base,
-    "transposed, base.t()": base.t(),
-    "columns 0-3, base[:, :4]": base[:, :4],
-    "every second row, base[::2]": base[::2],
-    "expanded, base[0].expand(3, 6)": base[0].expand(3, 6),
-}
-SHAPES = {
-    "contiguous (4, 6)": [(24,), (2, 2, 6), (6, 4)],
-    "transposed, base.t()": [(24,), (3, 2, 4), (4, 6)],
-    "columns 0-3, base[:, :4]": [(16,), (4, 2, 2), (2, 8)],
-    "every second row, base[::2]": [(12,), (2, 3, 2), (2, 6, 1)],
-    "expanded, base[0].expand(3, 6)": [(18,), (3, 2, 3), (3, 6, 1)],
+INPUTS = {  # each input, and the new shapes asked of it
+    "base": (base, [(24,), (2, 2, 6), (6, 4)]),
+    "base.t()": (base.t(), [(24,), (3, 2, 4), (4, 6)]),
+    "base[:, :4]": (base[:, :4], [(16,), (4, 2, 2), (2, 8)]),
+    "base[::2]": (base[::2], [(12,), (2, 3, 2), (2, 6, 1)]),
+    "base[0].expand(3, 6)": (base[0].expand(3, 6), [(18,), (3, 2, 3), (3, 6, 1)]),
 }
 
 
@@ -22,15 +15,16 @@ def shares(a, b):
     return a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
 
 
-print("| input | is_contiguous() | new shape | view() | reshape() shares the input's memory |")
-print("| --- | --- | --- | --- | --- |")
-for name, tensor in INPUTS.items():
-    for shape in SHAPES[name]:
+print("base = torch.arange(24.0).reshape(4, 6)")
+print("| input and new shape | input is_contiguous() | view() | reshape() shares the input's memory |")
+print("| --- | --- | --- | --- |")
+for name, (tensor, shapes) in INPUTS.items():
+    for shape in shapes:
         try:
             viewed = tensor.view(shape)
             view = "works"
         except RuntimeError:
             view = "raises"
         reshaped = tensor.reshape(shape)
-        print(f"| {name} | {tensor.is_contiguous()} | {shape} | {view} "
+        print(f"| {name} to {shape} | {tensor.is_contiguous()} | {view} "
               f"| {'yes' if shares(reshaped, tensor) else 'no'} |")
