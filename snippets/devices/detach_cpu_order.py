@@ -1,4 +1,4 @@
-"""x.cpu().detach() and x.detach().cpu() give the same values; a move that copies (to another device) is recorded when it comes first, and not when detach() comes first. For a CPU x both return x's own memory."""
+"""For a CPU tensor x, x.cpu().detach() and x.detach().cpu() both return x's own memory; a move that copies, shown with the meta device, is recorded when it comes before detach() and not after."""
 # device-dependent: on a GPU, x.cpu() copies into host memory and records ToCopyBackward0; on the CPU it returns x itself
 import torch
 
