@@ -237,7 +237,7 @@ def test_an_unbacked_always_fails_and_a_backed_one_passes(tmp_path):
         "docs/en/planted.md:6: 'always' with no evidence in its paragraph: "
         "`detach()` always copies nothing."
     ], problems
-    backed = unbacked + "\nIt always shares: [the table](overview.md#overview-aliases).\n"
+    backed = unbacked + "\nIt always shares: [the evidence](detach.md#detach-same-memory).\n"
     assert unbacked_sentences(page, backed) == problems  # the new, linked sentence passes
     assert not unbacked_sentences(Page("en", page.path), "(p)=\n# P\n\nA value: {out}`a/b:c`, always.\n")
 

@@ -1,4 +1,4 @@
-"""The article's five a @ b examples, rerun: a, a.grad and b.grad come out as it reports."""
+"""The article's five a @ b examples, rerun: what it prints for a, b, a.grad and b.grad comes out as it reports."""
 import torch
 
 
@@ -17,4 +17,4 @@ for example in range(1, 6):
     a = torch.tensor([1.0, 1.0], requires_grad=True)
     b = torch.tensor([2.0, 2.0], requires_grad=True)
     (first_operand(example, a) @ b).backward()
-    print(f"example {example}: a={a.tolist()} a.grad={a.grad} b.grad={b.grad}")
+    print(f"example {example}:", a, b, "|", a.grad, b.grad)  # the post's print(a, b), print(a.grad, b.grad)

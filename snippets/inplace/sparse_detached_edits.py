@@ -1,4 +1,4 @@
-"""In-place value edits on a detached sparse tensor raise no error and leave the original's values alone."""
+"""In-place value edits on a detached sparse tensor raise no error; zero_, copy_, add_ and mul_ leave the original's values alone, while div_, neg_ and an edit of _values() change them."""
 import torch
 
 
@@ -12,6 +12,10 @@ edits = {
     "zero_()": lambda detached: detached.zero_(),
     "copy_(other)": lambda detached: detached.copy_(other),
     "add_(other)": lambda detached: detached.add_(other),
+    "mul_(2)": lambda detached: detached.mul_(2),
+    "div_(2)": lambda detached: detached.div_(2),
+    "neg_()": lambda detached: detached.neg_(),
+    "_values().add_(1)": lambda detached: (detached._values().add_(1), detached)[1],
 }
 
 lines = ["| edit on s.detach() | raised | s afterwards | detached afterwards | s._version |",
