@@ -34,6 +34,8 @@ extensions = [
     "whatcopy.sphinxext.course_kit",
     # fixes for what axe-core finds in Sphinx's and the theme's HTML
     "whatcopy.sphinxext.accessibility",
+    # the search: Pagefind's index of the finished pages, the search page that queries it
+    "whatcopy.sphinxext.site_search",
     # the book theme within the page budget: subset icon fonts, CSP, social meta
     "whatcopy.sphinxext.lean_theme",
     # an executed page's kernel is shut down at once
