@@ -491,6 +491,17 @@ def test_the_search_page_shows_results_with_the_pages_own_text(
     assert items.locator("p.context mark").count() > 0
 
 
+@pytest.mark.parametrize("page", [p for p in PAGES if p.docname == "index"], ids=lambda p: p.rel)
+def test_a_desktop_page_shows_one_search_field(page, reader, site_url):
+    """One search field on a desktop screen (the header's), not a second one in the sidebar."""
+    go_to(reader, url_of(site_url, page))
+    shown = reader.evaluate(
+        """() => [...document.querySelectorAll('.search-button-field, .search-button')]
+             .filter((e) => e.getClientRects().length > 0).map((e) => e.parentElement.className)"""
+    )
+    assert len(shown) == 1, f"{page.rel}: search fields shown: {shown}"
+
+
 def test_no_page_but_the_search_page_loads_the_search(reader, site_url):
     """The first view of a page loads nothing of the search: its code and index load on the
     search page only, when a query is run there."""

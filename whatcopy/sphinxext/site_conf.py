@@ -109,6 +109,11 @@ html_theme_options = {
     "pygments_dark_style": "a11y-high-contrast-dark",
 }
 
+# One search field: the header's, which stays in view. sphinx-book-theme also puts one at the
+# top of the sidebar (its default sidebar list, less "search-button-field.html"), which scrolls
+# away with the sidebar (at 1280x800 it was 161 px above the screen on inplace.html).
+html_sidebars = {"**": ["navbar-logo.html", "icon-links.html", "sbt-sidebar-nav.html"]}
+
 # pydata-sphinx-theme's colour mode before its script runs: follow the system.
 html_context = {"default_mode": "auto"}
 
