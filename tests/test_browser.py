@@ -14,6 +14,7 @@ empty storage.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import functools
 import http.server
 import threading
@@ -335,38 +336,187 @@ def test_the_policy_is_enforced(context, site_url):
     assert "script-src" in tab.evaluate("window.__cspViolations")[0]
 
 
-def search(tab, site_url, folder: str, query: str) -> list[str]:
-    problems = Problems(tab, site_url)
+# --- The site's search (whatcopy/sphinxext/site_search.py, docs/_static/site-search.js) ---------
+
+QUERIES = ROOT / "tests" / "search_queries.tsv"
+QUERY_KINDS = {"error", "vs", "question", "code", "none"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Query:
+    line: int
+    folder: str
+    kind: str
+    text: str
+    answers: tuple[str, ...]  # pages, without their section
+    source: str
+
+    def __str__(self) -> str:
+        return f"{QUERIES.name}:{self.line}: {self.folder} {self.text!r}"
+
+
+def read_queries(path: Path = QUERIES) -> list[Query]:
+    """The queries of tests/search_queries.tsv; a malformed line fails naming its file and line."""
+    folders = {folder for folder, _ in LANGUAGES.values()}
+    queries, header = [], None
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if header is None:
+            header = cells
+            continue
+        where = f"{path.name}:{number}"
+        assert len(cells) == len(header), f"{where}: {len(cells)} cells, not {len(header)}"
+        row = dict(zip(header, cells))
+        assert row["language"] in folders, f"{where}: language {row['language']!r}"
+        assert row["kind"] in QUERY_KINDS, f"{where}: kind {row['kind']!r}"
+        assert row["query"].strip() and row["source"].strip(), f"{where}: query and source"
+        answers = () if row["answers"] == "-" else tuple(row["answers"].split())
+        assert bool(answers) == (row["kind"] != "none"), f"{where}: answers, or - for none"
+        pages = []
+        for answer in answers:
+            page, _, section = answer.partition("#")
+            html = HTML / row["language"] / f"{page}.html"
+            assert html.exists(), f"{where}: no page {page}"
+            if section:
+                assert f'id="{section}"' in html.read_text(encoding="utf-8"), (
+                    f"{where}: no section {answer}"
+                )
+            pages.append(page)
+        queries.append(
+            Query(number, row["language"], row["kind"], row["query"], tuple(pages), row["source"])
+        )
+    return queries
+
+
+SEARCH_QUERIES = read_queries() if QUERIES.exists() and HTML.exists() else []
+
+# The first three pages the search lists for a query, and how many it lists in all: what the
+# search page shows (site-search.js ranks the pages, then describes the ones it shows).
+TOP_THREE = """async (query) => {
+  const ranked = await SiteSearch.rank(query);
+  const top = [];
+  for (const page of ranked.slice(0, 3)) top.push((await SiteSearch.describe(page)).url);
+  return [ranked.length, top];
+}"""
+
+
+def page_of(url: str) -> str:
+    return urlsplit(url).path.rsplit("/", 1)[-1].removesuffix(".html")
+
+
+def on_search_page(tab, site_url: str, folder: str) -> None:
+    """The reading tab on `folder`'s search page, with nothing searched yet (once per language
+    in a row: the queries are then run on it, as the page runs the one in its address)."""
+    target = f"{site_url}/{folder}/search.html"
+    if tab.url != target:
+        go_to(tab, target)
+        tab.wait_for_function("typeof SiteSearch !== 'undefined'")
+
+
+@pytest.mark.parametrize("query", SEARCH_QUERIES, ids=str)
+def test_search_lists_an_answering_page_in_the_first_three(query, reader, site_url):
+    """Whatever a learner pastes or types (tests/search_queries.tsv), a page that answers it is
+    among the first three results; a query the site has no answer for lists nothing."""
+    on_search_page(reader, site_url, query.folder)
+    problems = Problems(reader, site_url)
     try:
-        go_to(tab, f"{site_url}/{folder}/search.html?q={query}")
-        tab.wait_for_function(
-            "() => { const s = document.querySelector('#search-results .search-summary');"
-            " return s && s.textContent.trim().length > 0 && !Search._pulse_status; }",
+        listed, top = reader.evaluate(TOP_THREE, query.text)
+    finally:
+        problems.stop()
+    assert not problems, f"{query}:\n" + "\n".join(problems)
+    pages = [page_of(url) for url in top]
+    if query.kind == "none":
+        assert listed == 0, f"{query}: nothing on the site answers it, yet it lists {pages}"
+    else:
+        assert set(pages) & set(query.answers), (
+            f"{query}: the first three are {pages}, none of {list(query.answers)}"
+        )
+
+
+def test_the_search_queries_cover_every_kind_in_both_languages():
+    """At least 40 queries per language, of every kind, with pages that answer them."""
+    for folder, _ in LANGUAGES.values():
+        mine = [q for q in SEARCH_QUERIES if q.folder == folder]
+        assert len(mine) >= 40, f"{QUERIES.name}: {len(mine)} queries for {folder}"
+        assert {q.kind for q in mine} == QUERY_KINDS, f"{QUERIES.name}: kinds for {folder}"
+
+
+def test_a_malformed_query_line_is_named(tmp_path):
+    bad = tmp_path / "queries.tsv"
+    bad.write_text(
+        "language\tkind\tquery\tanswers\tsource\n"
+        "en\tquestion\tdoes clone copy grad\tnot-a-page\tnowhere\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(AssertionError, match=r"queries\.tsv:2: no page not-a-page"):
+        read_queries(bad)
+
+
+# The search page's chrome that must not stand in for a result's context.
+HEADER_WORDS = ["Binder", "Colab", ".ipynb", "简体中文", "English", "Ctrl"]
+
+
+@pytest.mark.parametrize(
+    "folder, query, answer",
+    [("en", "x.data vs x.detach()", "inplace"), ("zh-cn", "共用内存", "index")],
+)
+def test_the_search_page_shows_results_with_the_pages_own_text(
+    folder, query, answer, reader, site_url
+):
+    """The search page run as a reader runs it (?q= in its address): results listed, each with
+    context from the page's own text, the query's words marked, under the page's
+    Content-Security-Policy, requesting nothing from another host."""
+    problems = Problems(reader, site_url)
+    try:
+        go_to(reader, f"{site_url}/{folder}/search.html?q={query}")
+        reader.wait_for_function(
+            "() => document.querySelectorAll('#search-results ul.search > li').length > 0"
+            " && !document.querySelector('.search-summary').textContent.endsWith('…')",
             timeout=15000,
         )
     finally:
         problems.stop()
     assert not problems, "\n".join(problems)
-    return tab.locator("#search-results ul.search li a").evaluate_all(
-        "links => links.map(a => a.getAttribute('href'))"
+    assert reader.evaluate("window.__cspViolations") == [], f"{folder}: CSP violations"
+    assert reader.locator(".bd-search-container input[name=q]").input_value() == query
+    items = reader.locator("#search-results ul.search > li")
+    first = items.locator("a:first-child").evaluate_all("links => links.map(a => a.href)")
+    assert answer in [page_of(url) for url in first[:3]], first
+    contexts = items.locator("p.context").all_inner_texts()
+    assert contexts and all(contexts), contexts
+    for context in contexts:
+        assert not any(word in context for word in HEADER_WORDS), context
+    assert items.locator("p.context mark").count() > 0
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if p.docname == "index"], ids=lambda p: p.rel)
+def test_a_desktop_page_shows_one_search_field(page, reader, site_url):
+    """One search field on a desktop screen (the header's), not a second one in the sidebar."""
+    go_to(reader, url_of(site_url, page))
+    shown = reader.evaluate(
+        """() => [...document.querySelectorAll('.search-button-field, .search-button')]
+             .filter((e) => e.getClientRects().length > 0).map((e) => e.parentElement.className)"""
     )
+    assert len(shown) == 1, f"{page.rel}: search fields shown: {shown}"
 
 
-@pytest.mark.parametrize(
-    "folder, query",
-    [
-        ("en", "detach"),
-        ("en", "version counter"),
-        ("zh-cn", "detach"),
-        ("zh-cn", "计算图"),  # a glossary term, typed as one word
-        ("zh-cn", "版本计数器"),
-        ("zh-cn", "共用内存"),  # two words typed without a space: the splitter must segment it
-        ("zh-cn", "x.data 区别"),  # a one-letter name: dropped from the query as from the index
-    ],
-)
-def test_search_finds_pages(reader, site_url, folder, query):
-    results = search(reader, site_url, folder, query)
-    assert results, f"searching {folder}/ for {query!r} found nothing"
+def test_no_page_but_the_search_page_loads_the_search(reader, site_url):
+    """The first view of a page loads nothing of the search: its code and index load on the
+    search page only, when a query is run there."""
+    loaded = []
+    watch = lambda request: loaded.append(request.url)
+    reader.on("request", watch)
+    network = Network(reader)
+    try:
+        for folder, _ in LANGUAGES.values():
+            go_to(reader, f"{site_url}/{folder}/index.html")
+            network.wait_until_quiet(reader)
+    finally:
+        reader.remove_listener("request", watch)
+        network.stop()
+    assert loaded and not [u for u in loaded if "pagefind" in u or "site-search" in u], loaded
 
 
 def test_copy_button_copies_the_code_and_nothing_else(context, site_url):

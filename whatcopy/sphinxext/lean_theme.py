@@ -34,7 +34,9 @@ CSP_META = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)[^>]*>(.*?)</script>", re.DOTALL)
 POLICY = [
     "default-src 'self'",
-    "script-src 'self'{hashes}",
+    # The search page compiles Pagefind's WebAssembly (site_search.py): 'wasm-unsafe-eval'
+    # there and nowhere else; it allows WebAssembly, not eval() of JavaScript.
+    "script-src 'self'{wasm}{hashes}",
     # The theme and Sphinx set style attributes (and pydata a <noscript> <style>); styles
     # cannot run code, scripts are what the policy guards.
     "style-src 'self' 'unsafe-inline'",
@@ -45,6 +47,8 @@ POLICY = [
     "base-uri 'self'",
     "form-action 'self'",
 ]
+# A page that loads the site's search (site_search.py) compiles WebAssembly.
+SEARCH_SCRIPT = "_static/site-search.js"
 OG_LOCALES = {"en": "en_US", "zh_CN": "zh_CN"}
 FONT_FOLDER = "vendor/fontawesome/webfonts"
 ICON_RULE = re.compile(r'((?:\.fa-[a-z0-9-]+,?)+)\{--fa:"\\([0-9a-f]+)"\}')
@@ -64,7 +68,8 @@ def policy(html: str) -> str:
             for body in INLINE_SCRIPT.findall(html)
         }
     )
-    return "; ".join(POLICY).format(hashes="".join(" " + h for h in hashes))
+    wasm = " 'wasm-unsafe-eval'" if SEARCH_SCRIPT in html else ""
+    return "; ".join(POLICY).format(wasm=wasm, hashes="".join(" " + h for h in hashes))
 
 
 def apply_policy(path: Path) -> None:

@@ -34,6 +34,8 @@ extensions = [
     "whatcopy.sphinxext.course_kit",
     # fixes for what axe-core finds in Sphinx's and the theme's HTML
     "whatcopy.sphinxext.accessibility",
+    # the search: Pagefind's index of the finished pages, the search page that queries it
+    "whatcopy.sphinxext.site_search",
     # the book theme within the page budget: subset icon fonts, CSP, social meta
     "whatcopy.sphinxext.lean_theme",
     # an executed page's kernel is shut down at once
@@ -106,6 +108,11 @@ html_theme_options = {
     "pygments_light_style": "a11y-high-contrast-light",
     "pygments_dark_style": "a11y-high-contrast-dark",
 }
+
+# One search field: the header's, which stays in view. sphinx-book-theme also puts one at the
+# top of the sidebar (its default sidebar list, less "search-button-field.html"), which scrolls
+# away with the sidebar (at 1280x800 it was 161 px above the screen on inplace.html).
+html_sidebars = {"**": ["navbar-logo.html", "icon-links.html", "sbt-sidebar-nav.html"]}
 
 # pydata-sphinx-theme's colour mode before its script runs: follow the system.
 html_context = {"default_mode": "auto"}

@@ -1,0 +1,109 @@
+"""Site search: Pagefind's index of the finished pages, and the search page that queries it.
+
+One job: what a learner types into the search box finds the page that answers it.
+
+* After each build, Pagefind (the ``pagefind[extended]`` package: its binary, with Chinese
+  segmentation) indexes the pages of the language's folder into ``<folder>/pagefind/``: only each
+  page's own text (``data-pagefind-body`` on the article's content; not the header buttons, the
+  sidebars, the search page or the index of terms), with the glossary's terms weighted like
+  headings. Only the files the search uses are kept: its script and worker, the WebAssembly for
+  the language, the entry, the index chunks and the page fragments.
+* ``docs/_templates/search.html`` loads ``_static/site-search.js`` instead of Sphinx's search
+  scripts and index; that script loads Pagefind when the reader searches (see its comments for
+  how a query is ranked). No other page loads any of it.
+* The search page's Content-Security-Policy also allows ``'wasm-unsafe-eval'`` (compiling
+  WebAssembly), which lean_theme.py adds to the pages that load the search.
+
+Pagefind's output depends only on the pages it reads: a rebuild that changes no page writes the
+same bytes (tests/test_build.py checks it).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+
+BUNDLE = "pagefind"
+SEARCH_SCRIPT = "site-search.js"
+# Pages that are not read as answers: the search page itself and Sphinx's index of terms.
+NOT_INDEXED = {"search", "genindex"}
+# A glossary term counts as much as a section heading (Pagefind weighs h2 headings 6, text 1).
+TERM_WEIGHT = 6
+GLOSSARY_TERM = re.compile(r'<dt id="term-')
+
+
+def mark_page_text(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """The page's own text is what Pagefind indexes (``data-pagefind-body``)."""
+    body = context.get("body")
+    if not body or pagename in NOT_INDEXED or doctree is None:
+        return
+    body = GLOSSARY_TERM.sub(f'<dt data-pagefind-weight="{TERM_WEIGHT}" id="term-', body)
+    context["body"] = f"<div data-pagefind-body>{body}</div>"
+
+
+def pagefind_binary() -> Path:
+    try:
+        from pagefind_bin_extended import get_executable
+    except ImportError as error:  # pragma: no cover - the requirements install it
+        raise ExtensionError(
+            "site_search: pagefind[extended] is not installed (requirements/docs.txt)"
+        ) from error
+    return get_executable()
+
+
+# What the search page uses of Pagefind's bundle; the rest (its own UI, other languages'
+# WebAssembly) is removed.
+def _kept(path: Path, wasm: str) -> bool:
+    if path.parent.name in ("index", "fragment"):
+        return True
+    return path.name in ("pagefind.js", "pagefind-worker.js", "pagefind-entry.json", wasm) or (
+        path.suffix == ".pf_meta"
+    )
+
+
+def build_index(app: Sphinx, exception) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    bundle = outdir / BUNDLE
+    shutil.rmtree(bundle, ignore_errors=True)
+    result = subprocess.run(
+        [
+            str(pagefind_binary()),
+            "--site",
+            str(outdir),
+            "--output-subdir",
+            BUNDLE,
+            "--keep-index-url",  # the pages are files: .../index.html, not .../
+            "--silent",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode or not (bundle / "pagefind-entry.json").exists():
+        raise ExtensionError(f"site_search: Pagefind failed on {outdir}:\n{result.stderr}")
+    entry = json.loads((bundle / "pagefind-entry.json").read_text(encoding="utf-8"))
+    languages = entry["languages"]
+    if len(languages) != 1:
+        raise ExtensionError(f"site_search: {outdir} indexed as {sorted(languages)}, not one")
+    # (a language without Pagefind's stemming, such as zh-cn, uses the "unknown" one)
+    wasm = f"wasm.{next(iter(languages.values()))['wasm'] or 'unknown'}.pagefind"
+    for path in sorted(bundle.rglob("*"), reverse=True):
+        if path.is_file() and not _kept(path, wasm):
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
+def setup(app: Sphinx):
+    app.connect("html-page-context", mark_page_text)
+    # After lean_theme (900) has written the pages' final HTML.
+    app.connect("build-finished", build_index, priority=950)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
