@@ -22,8 +22,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from project import DOCS, LABEL, Page, all_pages
+from project import DOCS, LABEL, Page, all_pages, site_sections
 
 DATA = Path(__file__).with_name("absolute_words.yaml")
 
@@ -45,7 +44,9 @@ def rules() -> dict:
 def word_pattern(language: str) -> re.Pattern:
     words = sorted(rules()["words"][language], key=len, reverse=True)
     if language == "en":
-        return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, words)) + r")(?![\w-])", re.I)
+        return re.compile(
+            r"(?<![\w-])(" + "|".join(map(re.escape, words)) + r")(?![\w-])", re.IGNORECASE
+        )
     return re.compile("(" + "|".join(map(re.escape, words)) + ")")
 
 
@@ -113,7 +114,7 @@ def blocks(page_text: str) -> list[Block]:
             close()
             last_label = label.group("label")
             continue
-        if not line.strip() or line.startswith("%") or line.startswith("<"):
+        if not line.strip() or line.startswith(("%", "<")):
             close()
             continue
         if heading := HEADING.match(line):
@@ -140,32 +141,23 @@ def blocks(page_text: str) -> list[Block]:
 
 @functools.cache
 def executed_sections() -> frozenset[str]:
-    """The labels, on any page, whose section (up to the next heading of its level or above)
-    contains an executed code cell."""
-    labelled = set()
-    for path in DOCS.glob("*/*.md"):
-        lines = path.read_text(encoding="utf-8").splitlines()
-        for index, line in enumerate(lines):
-            if not (label := LABEL.match(line)):
-                continue
-            following = [i for i in range(index + 1, len(lines)) if lines[i].strip()]
-            level = 0
-            if following and (heading := HEADING.match(lines[following[0]])):
-                level = len(heading.group(1))
-            for later in lines[index + 1 :][1:] if level else lines[index + 1 :]:
-                if (h := HEADING.match(later)) and level and len(h.group(1)) <= level:
-                    break
-                if later.startswith("```{code-cell}"):
-                    labelled.add(label.group("label"))
-                    break
-    return frozenset(labelled)
+    """The labels, on any page, whose section contains an executed code cell (the sections the
+    seed ledger's evidence must name, too)."""
+    return frozenset(
+        label
+        for language in ("en", "zh")
+        for label, (_, info) in site_sections(language).items()
+        if info["heading"] and info["cell"]
+    )
 
 
 def cites_evidence(text: str) -> bool:
     if EVIDENCE_ROLE.search(text):
         return True
     labels = [m.group("label") for m in REF.finditer(text)]
-    labels += [m.group("target").split("#", 1)[1] for m in LINK.finditer(text) if "#" in m.group("target")]
+    labels += [
+        m.group("target").split("#", 1)[1] for m in LINK.finditer(text) if "#" in m.group("target")
+    ]
     return any(label in executed_sections() for label in labels)
 
 
@@ -174,12 +166,14 @@ QUOTED = re.compile(r'"[^"\n]*"|“[^”]*”|「[^」]*」')
 
 def searched_text(text: str, language: str) -> str:
     """The words of a block that are this site's own claims."""
-    text = re.sub(r"\{\w+\}`([^`]*)`", lambda m: m.group(1) if m.group(0).startswith("{term}") else " ", text)
+    text = re.sub(
+        r"\{\w+\}`([^`]*)`", lambda m: m.group(1) if m.group(0).startswith("{term}") else " ", text
+    )
     text = re.sub(r"`[^`]*`", " ", text)
     text = re.sub(r"\]\([^)]*\)", "]", text)
     text = QUOTED.sub(" ", text)
     for phrase in rules()["phrases"][language]:
-        text = re.sub(re.escape(phrase["text"]), " ", text, flags=re.I)
+        text = re.sub(re.escape(phrase["text"]), " ", text, flags=re.IGNORECASE)
     return text
 
 
@@ -224,7 +218,8 @@ def test_absolute_words_carry_their_evidence(page):
     assert not problems, (
         "Cite the evidence in the same paragraph ({out}/{error}, or a link to a labelled section "
         "with an executed cell), narrow the sentence to what was shown, or, if it claims nothing "
-        "about PyTorch, excuse it in tests/absolute_words.yaml with a reason:\n" + "\n".join(problems)
+        "about PyTorch, excuse it in tests/absolute_words.yaml with a reason:\n"
+        + "\n".join(problems)
     )
 
 
@@ -234,12 +229,16 @@ def test_an_unbacked_always_fails_and_a_backed_one_passes(tmp_path):
     unbacked = "(planted)=\n# Planted\n\nIntro.\n\n`detach()` always copies nothing.\n"
     problems = unbacked_sentences(page, unbacked)
     assert problems == [
-        "docs/en/planted.md:6: 'always' with no evidence in its paragraph: "
-        "`detach()` always copies nothing."
+        (
+            "docs/en/planted.md:6: 'always' with no evidence in its paragraph: "
+            "`detach()` always copies nothing."
+        )
     ], problems
     backed = unbacked + "\nIt always shares: [the evidence](detach.md#detach-same-memory).\n"
     assert unbacked_sentences(page, backed) == problems  # the new, linked sentence passes
-    assert not unbacked_sentences(Page("en", page.path), "(p)=\n# P\n\nA value: {out}`a/b:c`, always.\n")
+    assert not unbacked_sentences(
+        Page("en", page.path), "(p)=\n# P\n\nA value: {out}`a/b:c`, always.\n"
+    )
 
 
 def test_a_chinese_dou_without_evidence_fails():

@@ -13,63 +13,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from project import DOCS, ROOT, Page
+from project import DOCS, ROOT, Page, sections, site_sections
 from test_pages import glossary_problems, hand_typed_values, typography_problems
 
-from whatcopy import pages as reader
 from whatcopy.sphinxext import seed_ledger
-
-LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=\s*$")
-HEADING = re.compile(r"^(?P<level>#{1,6}) ")
-FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})")
-
-
-def sections(path: Path) -> dict[str, dict]:
-    """Each (label)= of a MyST page: its line, and whether the section it opens (up to the next
-    heading of the same or a higher level) contains a {code-cell}."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    headings = []  # (index, level) of the headings outside fenced blocks
-    # indexes of the {code-cell} fences, as myst-nb reads them (whatcopy.pages)
-    cells = [cell.line - 1 for cell in reader.read(path).cells]
-    fence = None
-    for index, line in enumerate(lines):
-        match = FENCE.match(line)
-        if fence:
-            if match and line.strip() == fence:
-                fence = None
-            continue
-        if match:
-            fence = match.group(1)
-            continue
-        if heading := HEADING.match(line):
-            headings.append((index, len(heading.group("level"))))
-    found = {}
-    for index, line in enumerate(lines):
-        if not (match := LABEL.match(line)):
-            continue
-        after = [(i, level) for i, level in headings if i > index]
-        if not after or any(
-            not (LABEL.match(lines[j]) or not lines[j].strip())
-            for j in range(index + 1, after[0][0])
-        ):
-            found[match.group("label")] = {"line": index + 1, "heading": False, "cell": False}
-            continue
-        start, level = after[0]
-        end = next((i for i, lv in after[1:] if lv <= level), len(lines))
-        found[match.group("label")] = {
-            "line": index + 1,
-            "heading": True,
-            "cell": any(start < cell < end for cell in cells),
-        }
-    return found
-
-
-def site_sections(language: str = "en") -> dict[str, tuple[Path, dict]]:
-    return {
-        label: (page, info)
-        for page in sorted((DOCS / language).glob("*.md"))
-        for label, info in sections(page).items()
-    }
 
 
 def where(path: Path) -> str:
