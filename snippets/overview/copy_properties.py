@@ -32,6 +32,6 @@ def properties(make):
 columns = ["operation", "new object", "new metadata", "new storage", "requires grad",
            "grad flows to x"]
 rows = [[name] + properties(make) for name, make in ways.items()]
-widths = [max(len(row[i]) for row in [columns] + rows) for i in range(len(columns))]
-for row in [columns] + rows:
-    print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+lines = ["| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
+lines += ["| " + " | ".join(row) + " |" for row in rows]
+print("\n".join(lines))  # one print: one block of output, shown as a table

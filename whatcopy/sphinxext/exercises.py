@@ -317,13 +317,16 @@ class ExerciseList(Directive):
 
 
 def content_pages(env) -> list[str]:
-    """The pages listed in the root page's toctree, in its order."""
+    """The pages listed in the root page's toctrees (one per part of the sidebar), in order."""
     root = Path(env.srcdir) / f"{env.config.root_doc}.md"
     env.note_dependency(str(root))
     text = root.read_text(encoding="utf-8")
-    block = text.split("```{toctree}", 1)[1].split("\n```", 1)[0] if "```{toctree}" in text else ""
+    blocks = [part.split("\n```", 1)[0] for part in text.split("```{toctree}")[1:]]
     names = [
-        line.strip() for line in block.splitlines() if line.strip() and not line.startswith(":")
+        line.strip()
+        for block in blocks
+        for line in block.splitlines()
+        if line.strip() and not line.startswith(":")
     ]
     return [name for name in names if (Path(env.srcdir) / f"{name}.md").exists()]
 
