@@ -538,6 +538,40 @@ ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
 PHONE = {"width": 375, "height": 740}
 
 
+FIRST_SCREENS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("screen", FIRST_SCREENS, ids=str)
+@pytest.mark.parametrize("page", [p for p in PAGES if p.docname == "index"], ids=lambda p: p.rel)
+def test_the_home_page_shows_its_table_on_the_first_screen(page, screen, browser, site_url):
+    """The answer first: on a desktop and on a phone, the table of what each operation copies is
+    on the first screen, its header and first row whole, before any scrolling."""
+    phone = screen == "phone"
+    context = browser.new_context(viewport=FIRST_SCREENS[screen], is_mobile=phone, has_touch=phone)
+    try:
+        tab = context.new_page()
+        open_page(tab, url_of(site_url, page))
+        placed = tab.evaluate(
+            """() => {
+                 const table = document.querySelector('#home-table table');
+                 if (!table) return null;
+                 const rows = table.querySelectorAll('tr');
+                 return {top: table.getBoundingClientRect().top,
+                         firstRowBottom: rows[1].getBoundingClientRect().bottom,
+                         height: window.innerHeight, scrolled: window.scrollY};
+               }"""
+        )
+        screenshot(tab, page, f"first-screen-{screen}")
+    finally:
+        context.close()
+    assert placed, f"{page.rel}: no table in the section #home-table"
+    assert placed["scrolled"] == 0 and placed["top"] >= 0, placed
+    assert placed["firstRowBottom"] <= placed["height"], (
+        f"{page.rel} at {screen} size: the table's first row ends at "
+        f"{placed['firstRowBottom']:.0f}px, below the first screen ({placed['height']}px)"
+    )
+
+
 def screenshot(tab, page, kind: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     name = f"{page.language}-{page.docname.replace('/', '_')}-{kind}.png"
