@@ -142,15 +142,43 @@ def typography_problems(page) -> list[str]:
     return problems
 
 
+VARIANT = re.compile(r"^(?P<word>[^\[\],]+)(?:\[(?P<inside>[^\[\]]+)\])?$")
+
+
+def variant_hits(variant: str, text: str) -> tuple[str, int]:
+    """A variant from docs/terms.tsv's avoid column: the word to avoid, and how often text uses
+    it. A variant written word[longer,longer] does not count inside those longer words:
+    拷贝[深拷贝,浅拷贝] counts 拷贝 in 先拷贝一份, not in 深拷贝 (docs/terms.tsv's header)."""
+    match = VARIANT.match(variant)
+    if not match:
+        raise ValueError(f"docs/terms.tsv: cannot read the variant {variant!r}")
+    word, covered = match["word"], set()
+    for longer in filter(None, (match["inside"] or "").split(",")):
+        offset = longer.find(word)
+        if offset < 0:
+            raise ValueError(f"docs/terms.tsv: {variant!r}: {longer!r} does not contain {word!r}")
+        covered |= {m.start() + offset for m in re.finditer(re.escape(longer), text)}
+    starts = [m.start() for m in re.finditer(re.escape(word), text)]
+    return word, len([start for start in starts if start not in covered])
+
+
 def glossary_problems(page) -> list[str]:
-    prose = "\n".join(text for _, _, text in _chinese_prose(page))
+    lines = list(_chinese_prose(page))
+    prose = "\n".join(text for _, _, text in lines)
+    terms = read_terms()
+    # the glossary names each term in English too, on the line under the Chinese one
+    english = {term["english"] for term in terms} if page.path.stem == "glossary" else set()
     problems = []
-    for term in read_terms():
+    for term in terms:
         for variant in filter(None, term["avoid"].split("|")):
-            if variant in prose:
-                problems.append(
-                    f"{page.rel}: writes {variant}; the site's term is {term['chinese']}"
-                )
+            for number, _, text in lines:
+                if text.strip() in english:
+                    continue
+                word, hits = variant_hits(variant, text)
+                if hits:
+                    problems.append(
+                        f"{page.rel}:{number}: writes {word}; the site's term is {term['chinese']}"
+                    )
         first = prose.find(term["chinese"])
         if term["introduce"] == "yes" and first >= 0 and page.path.stem != "glossary":
             after = prose[first + len(term["chinese"]) :][: len(term["english"]) + 2]
@@ -205,6 +233,26 @@ def test_the_page_lints_catch_known_mistakes(tmp_path):
         assert fragment in typography.replace("`…`", ""), (fragment, typography)
     glossary = "\n".join(glossary_problems(page))
     assert "writes 就地操作" in glossary and "计算图（computational graph）" in glossary
+
+
+def test_a_variant_counts_only_outside_the_words_it_is_allowed_in(tmp_path):
+    """拷贝[深拷贝,浅拷贝] in docs/terms.tsv: 拷贝 on its own is flagged, inside 深拷贝 it is not."""
+    assert variant_hits("拷贝[深拷贝,浅拷贝]", "先拷贝一份，再做深拷贝和浅拷贝。") == ("拷贝", 1)
+    assert variant_hits("batch[（batch）]", "每个批次（batch）都要分离。") == ("batch", 0)
+    assert variant_hits("batch[（batch）]", "每个 batch 都要分离。") == ("batch", 1)
+    with pytest.raises(ValueError, match="does not contain"):
+        variant_hits("拷贝[复制]", "")
+    (tmp_path / "zh").mkdir()
+    path = tmp_path / "zh" / "copies.md"
+    path.write_text(
+        "---\nfile_format: mystnb\n---\n深拷贝（deep copy）不带历史。\n这份拷贝是克隆的。\n",
+        encoding="utf-8",
+    )
+    page = Page("zh", path)
+    assert glossary_problems(page) == [
+        f"{page.rel}:5: writes 拷贝; the site's term is 副本",
+        f"{page.rel}:5: writes 克隆的; the site's term is 副本",
+    ]
 
 
 def test_every_chinese_page_matches_the_current_english_page():
