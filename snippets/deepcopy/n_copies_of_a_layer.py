@@ -16,6 +16,7 @@ def distinct(modules):
 
 print("[layer] * 3:", distinct(repeated))
 print("[copy.deepcopy(layer) for _ in range(3)]:", distinct(copies))
+print("each deep copy starts with layer's weight:", all(torch.equal(c.weight, layer.weight) for c in copies))
 with torch.no_grad():
     repeated[0].weight[:] = 1.0
 print("[layer] * 3, after filling the first one's weight, the last one's weight sum:", repeated[2].weight.sum().item())

@@ -3,10 +3,12 @@ import torch
 
 model = torch.nn.Linear(2, 1)
 weight_before = model.weight
+memory_before = model.weight.untyped_storage().data_ptr()
 returned = model.to(torch.float64)
 print("model.to(torch.float64) is model:", returned is model)
 print("model.weight.dtype after:", model.weight.dtype)
 print("model.weight is the same Parameter object:", model.weight is weight_before)
+print("model.weight's memory is new:", model.weight.untyped_storage().data_ptr() != memory_before)
 
 x = torch.zeros(2)
 converted = x.to(torch.float64)

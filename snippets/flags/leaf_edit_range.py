@@ -1,30 +1,38 @@
-"""An in-place edit of a leaf that requires grad (a tensor, a new leaf from detach().requires_grad_(), or a Parameter) raises while autograd records and works under torch.no_grad(); a non-leaf or a tensor that needs no grad can be edited either way."""
-import contextlib
-
+"""An in-place edit of a leaf that requires grad (a tensor, a new leaf from detach().requires_grad_(), a Parameter) or of a view of one raises while autograd records, and works where it records nothing (no_grad(), set_grad_enabled(False), inference_mode()); a non-leaf or a tensor that needs no grad can be edited either way."""
 import torch
 
 
 def tensors():
-    x = torch.tensor([1.0, 2.0], requires_grad=True)
     return {
-        "x, a leaf that requires grad": x,
+        "x, a leaf that requires grad": torch.tensor([1.0, 2.0], requires_grad=True),
         "x.detach().requires_grad_()": torch.tensor([1.0, 2.0], requires_grad=True).detach().requires_grad_(),
         "an nn.Parameter": torch.nn.Parameter(torch.tensor([1.0, 2.0])),
+        "x[:1], a view of such a leaf": torch.tensor([1.0, 2.0], requires_grad=True)[:1],
         "x * 1, a non-leaf": torch.tensor([1.0, 2.0], requires_grad=True) * 1,
         "a tensor that needs no grad": torch.tensor([1.0, 2.0]),
     }
 
 
-print("| tensor | t *= 10 | t *= 10 under no_grad() |")
-print("| --- | --- | --- |")
+CONTEXTS = {
+    "t *= 10": None,
+    "under no_grad()": torch.no_grad,
+    "under set_grad_enabled(False)": lambda: torch.set_grad_enabled(False),
+    "under inference_mode()": torch.inference_mode,
+}
+
+print("| tensor | " + " | ".join(CONTEXTS) + " |")
+print("|---|" + "---|" * len(CONTEXTS))
 for name in tensors():
     cells = []
-    for context in [contextlib.nullcontext, torch.no_grad]:
-        t = tensors()[name]
+    for context in CONTEXTS.values():
+        t = tensors()[name]  # made outside the context, as a model's weights are
         try:
-            with context():
+            if context is None:
                 t *= 10
-            cells.append(f"ok, version {t._version}")
+            else:
+                with context():
+                    t *= 10
+            cells.append("ok")
         except RuntimeError:
             cells.append("RuntimeError")
     print(f"| {name} | " + " | ".join(cells) + " |")

@@ -24,7 +24,7 @@ def saved_tensors_alive(keep, run_backward):
     return f"{sum(ref() is not None for ref in saved)} of {len(saved)}"
 
 
-print("| the hook keeps | saved tensors alive, no backward() (evaluation) | saved tensors alive, backward() each step |")
+print("| the hook keeps | saved tensor objects alive, no backward() (evaluation) | saved tensor objects alive, backward() each step |")
 print("| --- | --- | --- |")
 for name, keep in [("output", lambda output: output), ("output.detach()", lambda output: output.detach())]:
     print(f"| {name} | {saved_tensors_alive(keep, False)} | {saved_tensors_alive(keep, True)} |")
