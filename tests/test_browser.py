@@ -17,6 +17,7 @@ import collections
 import dataclasses
 import functools
 import http.server
+import re
 import threading
 import time
 from pathlib import Path
@@ -24,7 +25,7 @@ from typing import ClassVar
 from urllib.parse import urlsplit
 
 import pytest
-from project import HTML, LANGUAGES, ROOT, all_pages
+from project import HTML, LANGUAGES, ROOT, all_pages, site_sections
 
 from whatcopy.browser import CHROMIUM as BROWSER
 from whatcopy.browser import CHROMIUM_ARGS
@@ -433,6 +434,49 @@ def test_search_lists_an_answering_page_in_the_first_three(query, reader, site_u
         assert set(pages) & set(query.answers), (
             f"{query}: the first three are {pages}, none of {list(query.answers)}"
         )
+
+
+def questions_and_answers(page) -> list[tuple[str, set[str]]]:
+    """Each question of a questions page, as a reader would type it (code marks dropped), and
+    the pages that answer it: the questions page and the pages its answer links to."""
+    where = {label: path.stem for label, (path, _) in site_sections(page.language).items()}
+    found, question, answer = [], None, set()
+    for line in page.text.splitlines() + ["### "]:
+        if line.startswith(("### ", "## ", "(")):
+            if question:
+                found.append((question, {"questions"} | answer))
+            question, answer = (
+                (line[4:].replace("`", ""), set()) if line.startswith("### ") else (None, set())
+            )
+            continue
+        for label in re.findall(r"<([\w-]+)>`|\{ref\}`([\w-]+)`", line):
+            answer |= {where[name] for name in label if name in where}
+        answer |= set(re.findall(r"\]\(([\w-]+)\.md", line))
+    return found
+
+
+QUESTION_PAGES = [p for p in PAGES if p.docname == "questions"]
+
+
+@pytest.mark.parametrize("page", QUESTION_PAGES, ids=lambda p: p.rel)
+def test_typing_a_question_of_the_questions_page_finds_it(page, reader, site_url):
+    """Each question, typed into the search box word for word, lists among the first three
+    results the questions page or a page its answer links to."""
+    folder = LANGUAGES[page.language][0]
+    on_search_page(reader, site_url, folder)
+    asked = questions_and_answers(page)
+    assert len(asked) >= 20, f"{page.rel} has {len(asked)} questions"
+    misses = []
+    for question, answers in asked:
+        _, top = reader.evaluate(TOP_THREE, question)
+        if not {page_of(url) for url in top} & answers:
+            misses.append(
+                f"{question!r}: the first three are {[page_of(url) for url in top]}, "
+                f"none of {sorted(answers)}"
+            )
+    assert not misses, f"{page.rel}: searching a question does not list its page:\n" + "\n".join(
+        misses
+    )
 
 
 def test_the_search_queries_cover_every_kind_in_both_languages():

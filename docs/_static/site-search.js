@@ -21,6 +21,7 @@ const SiteSearch = (() => {
   const MAX_RESULTS = 10;
   const SHARE = 0.6; // of the query's weight, that a listed page must hold
   const BOOST = 4; // how much more a page counts whose words come together in one passage
+  const HEADING_BOOST = 2; // and one with a heading that holds every word of the query
   const root = document.documentElement.dataset.content_root ?? "./";
   const bundle = new URL(`${root}pagefind/`, document.baseURI).href;
   let loading = null;
@@ -134,7 +135,31 @@ const SiteSearch = (() => {
       page.passage = passage(page.at) / total;
       page.rank = page.score * (1 + BOOST * page.passage);
     }
-    return listed.sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : 1));
+    listed.sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : 1));
+    // A page with a heading that holds every word of the query (a question asked as the site
+    // asks it, "does clone copy grad" for "clone() does not copy .grad") counts more: among the
+    // first pages, whose fragments the results will load anyway.
+    if (terms.length > 1) {
+      await Promise.all(
+        listed.slice(0, MAX_RESULTS).map(async (page) => {
+          const data = await page.hit.data();
+          const titles = [data.meta?.title ?? "", ...(data.sub_results ?? []).map((s) => s.title)];
+          if (titles.some((title) => holdsEvery(title, terms))) page.rank *= 1 + HEADING_BOOST;
+        }),
+      );
+      listed.sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : 1));
+    }
+    return listed;
+  }
+
+  /* Whether a heading holds each of the words: a Latin word as the start of one of its words,
+     a Han word anywhere in it. */
+  function holdsEvery(title, terms) {
+    const lower = title.toLocaleLowerCase();
+    const tokens = lower.match(/[\p{L}\p{N}_]+/gu) ?? [];
+    return terms.every((term) =>
+      HAN.test(term) ? lower.includes(term) : tokens.some((token) => token.startsWith(term)),
+    );
   }
 
   /* What to show of a ranked page: its title, address, best sections and excerpt, from a search

@@ -38,12 +38,22 @@ TERM_WEIGHT = 6
 GLOSSARY_TERM = re.compile(r'<dt id="term-')
 
 
+# Sphinx puts a labelled section's id on the <section> and the heading's own id on an empty
+# <span> before the heading; Pagefind makes a section of a page (a result's sub-result, and the
+# headings the search page weighs) only from a heading that carries an id itself.
+HEADING_ID = re.compile(r'<span id="([^"]+)"></span><h([1-6])>')
+
+
 def mark_page_text(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    """The page's own text is what Pagefind indexes (``data-pagefind-body``)."""
+    """The page's own text is what Pagefind indexes (``data-pagefind-body``), its headings with
+    their ids."""
     body = context.get("body")
     if not body or pagename in NOT_INDEXED or doctree is None:
         return
     body = GLOSSARY_TERM.sub(f'<dt data-pagefind-weight="{TERM_WEIGHT}" id="term-', body)
+    body = HEADING_ID.sub(r'<h\2 id="\1">', body)
+    # the heading's "#" link is not part of its title
+    body = body.replace('<a class="headerlink"', '<a data-pagefind-ignore class="headerlink"')
     context["body"] = f"<div data-pagefind-body>{body}</div>"
 
 
