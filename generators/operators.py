@@ -54,8 +54,8 @@ def check_database():
         import expecttest  # noqa: F401  (torch.testing._internal imports it)
     except ModuleNotFoundError:
         raise RuntimeError(
-            f"{where}: torch.testing._internal needs the expecttest package: "
-            "pip install -r requirements/generators.txt"
+            f"{where}: torch.testing._internal needs the expecttest package: pip install "
+            "expecttest (requirements/generators.txt pins its version)"
         ) from None
     module = __import__(DATABASE_MODULE, fromlist=[DATABASE])
     entries = getattr(module, DATABASE, None)

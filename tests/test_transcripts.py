@@ -451,6 +451,9 @@ def test_a_weekly_workflow_replays_the_transcripts_on_the_newest_torch():
     text = path.read_text()
     assert "https://download.pytorch.org/whl/cpu torch numpy" in text, "not the newest CPU wheel"
     assert "python -m whatcopy.transcripts check" in text
+    # the generators need expecttest, at its pinned version; the reference's changed rows
+    assert "grep -E '^expecttest==' requirements/generators.txt" in text
+    assert "python -m whatcopy.op_table changed" in text
     steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
     uses = [step.get("uses", "") for step in steps]
     assert not any("deploy" in u or "pages" in u for u in uses), f"{path} must not deploy"
