@@ -720,6 +720,7 @@ def test_the_operator_table_filters_in_the_browser_within_the_budget(context, si
         "#op-table tbody tr:not([hidden])", "rows => rows.map((row) => row.id)"
     )
     assert len(shown()) == len(rows), "the whole table shows before any filter"
+    assert tab.is_visible("#op-filter"), f"{language}: the form stayed hidden: its script never ran"
     tab.fill("#op-filter input[name=name]", "Reshape")
     assert shown() == [r.anchor for r in rows if "reshape" in r.operator.lower()]
     tab.fill("#op-filter input[name=name]", "")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import gzip
+import re
 import sys
 import types
 from collections.abc import Callable
@@ -203,6 +204,76 @@ def test_without_a_cuda_transcript_the_page_says_so_and_has_no_cuda_column(langu
     shown = page(language)
     assert shown.select_one(".op-cuda-note code").get_text() == "nox -s cuda -- record"
     assert len(shown.select("#op-table thead th")) == len(op_table.COLUMNS)
+
+
+@pytest.fixture
+def transcript_dir(tmp_path, monkeypatch):
+    """Transcripts are read from tmp_path/<device>/... instead of transcripts/."""
+    monkeypatch.setattr(
+        transcripts.Snippet,
+        "transcript",
+        lambda self, device: tmp_path / device / f"{self.name}.txt",
+    )
+    return tmp_path
+
+
+class BuildEnv:
+    """What op_reference reads of Sphinx's environment."""
+
+    def __init__(self, language: str):
+        self.config = types.SimpleNamespace(language=language)
+        self.dependencies: list[str] = []
+
+    def note_dependency(self, path: str) -> None:
+        self.dependencies.append(path)
+
+
+def fake_cuda_transcript(folder, *, source_sha: str | None = None, view_memory: str = "copies"):
+    """The generator's CPU transcript as if a GPU had recorded it, `view` copying there."""
+    text = (ROOT / "transcripts" / "cpu" / f"{GENERATOR.name}.txt").read_text(encoding="utf-8")
+    text = text.replace("Device: cpu (x86_64)", "Device: cuda (NVIDIA Test GPU)")
+    text = text.replace("Every entry on cpu:", "Every entry on cuda:")
+    text = re.sub(r"^\| view \| shares \|", f"| view | {view_memory} |", text, flags=re.MULTILINE)
+    if source_sha is not None:
+        head, tail = text.split("Source-SHA256: ", 1)
+        text = head + "Source-SHA256: " + source_sha + tail[64:]
+    path = folder / "cuda" / f"{GENERATOR.name}.txt"
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def drawn(table, language: str = "en"):
+    from bs4 import BeautifulSoup
+
+    from whatcopy.sphinxext import op_reference
+
+    env = BuildEnv(language)
+    soup = BeautifulSoup(op_reference.reference_html(env, table), "html.parser")
+    return soup, env
+
+
+def test_a_current_cuda_transcript_adds_a_cuda_column(table, transcript_dir):
+    """Drawn from that transcript, with a mark where CUDA's answer differs from the CPU's."""
+    fake_cuda_transcript(transcript_dir)
+    soup, env = drawn(table)
+    assert [th.get_text() for th in soup.select("thead th")][-1] == "CUDA"
+    assert "NVIDIA Test GPU" in soup.select_one(".op-cuda-note").get_text()
+    differing = [td.parent["id"] for td in soup.select("td.op-differs")]
+    assert differing == ["op-view"], differing
+    assert str(GENERATOR.transcript("cuda")) in env.dependencies  # its arrival rebuilds the page
+    zh, _ = drawn(table, "zh_CN")
+    assert "NVIDIA Test GPU" in zh.select_one(".op-cuda-note").get_text()
+
+
+def test_without_a_current_cuda_transcript_there_is_no_cuda_column(table, transcript_dir):
+    for present in (False, True):  # none, then one recorded for an earlier generator
+        if present:
+            fake_cuda_transcript(transcript_dir, source_sha="0" * 64)
+        soup, env = drawn(table)
+        assert len(soup.select("thead th")) == len(op_table.COLUMNS)
+        assert not soup.select("td.op-differs")
+        assert "No current CUDA transcript" in soup.select_one(".op-cuda-note").get_text()
+        assert str(GENERATOR.transcript("cuda")) in env.dependencies
 
 
 def test_the_page_weighs_at_most_60_kb_compressed():
