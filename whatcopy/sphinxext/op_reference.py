@@ -13,7 +13,8 @@ table, in the build's language, with
   the whole table shows;
 * a CUDA column when a current CUDA transcript of the generator exists (``nox -s cuda --
   record`` writes it, as for every snippet), drawn from that transcript; without one, a note
-  above the table that says so, and no statement about CUDA.
+  above the table that says so, and no statement about CUDA. A transcript that comes, goes or
+  changes makes the next build read the page again (as device_prose does for its boxes).
 
 The printed text stays below, folded, as under every output table. A cell asks for all this with
 the tag ``op-reference``; a printed text this module cannot read fails the build at the cell.
@@ -21,6 +22,7 @@ the tag ``op-reference``; a printed text this module cannot read fails the build
 
 from __future__ import annotations
 
+import hashlib
 import html
 
 from docutils import nodes
@@ -268,13 +270,26 @@ def form_html(language: str, total: int) -> str:
     )
 
 
+def cuda_key() -> str:
+    """Changes whenever the CUDA column could change: the generator or its CUDA transcript."""
+    generator = transcripts.by_name(op_table.NAME)
+    path = generator.transcript("cuda")
+    found = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "none"
+    return f"{generator.sha256}:{found}"
+
+
 def cuda_table(env) -> tuple[op_table.Table | None, dict | None]:
     """The CUDA run's table and its transcript's header, if a current CUDA transcript exists."""
     generator = transcripts.by_name(op_table.NAME)
     path = generator.transcript("cuda")
-    env.note_dependency(str(path))  # a CUDA transcript arriving rebuilds the page
+    # A transcript that comes, goes or changes makes the page read again (outdated_pages):
+    # Sphinx's own dependencies cannot name a file that does not exist yet.
+    if not hasattr(env, "op_reference"):
+        env.op_reference = {}
+    env.op_reference[env.docname] = cuda_key()
     if not path.exists():
         return None, None
+    env.note_dependency(str(path))
     header = transcripts.read_header(path)
     if header.get("Source-SHA256") != generator.sha256:
         return None, None
@@ -342,9 +357,31 @@ def draw_reference(app: Sphinx, doctree: nodes.document) -> None:
         block.replace_self([drawn, *_fold(env, block)])
 
 
+def outdated_pages(app, env, added, changed, removed) -> list[str]:
+    """The reference page, when its CUDA column would be drawn otherwise now."""
+    store = getattr(env, "op_reference", {})
+    key = cuda_key()
+    return [name for name, seen in store.items() if name not in removed and seen != key]
+
+
+def purge(app, env, docname) -> None:
+    getattr(env, "op_reference", {}).pop(docname, None)
+
+
+def merge(app, env, docnames, other) -> None:
+    if not hasattr(env, "op_reference"):
+        env.op_reference = {}
+    for docname in docnames:
+        if docname in getattr(other, "op_reference", {}):
+            env.op_reference[docname] = other.op_reference[docname]
+
+
 def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
     app.setup_extension("whatcopy.sphinxext.output_figures")
     # After myst-nb rendered the outputs, before snippet_cells reads them (as output_figures).
     app.connect("doctree-read", draw_reference, priority=400)
+    app.connect("env-get-outdated", outdated_pages)
+    app.connect("env-purge-doc", purge)
+    app.connect("env-merge-info", merge)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
