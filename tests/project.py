@@ -169,10 +169,13 @@ def requirement_lines(requirements: Path) -> list[str]:
     return found
 
 
-def clean_python(folder: Path, requirements: Path = ROOT / "requirements" / "snippets.txt") -> Path:
+def clean_python(
+    folder: Path, requirements: Path = ROOT / "requirements" / "snippets.txt", probe: str = PROBE
+) -> Path:
     """A virtual environment in `folder` that can import the standard library and exactly the
     distributions `requirements` names, with what they require: each is linked, not installed,
-    from this interpreter's, so the versions are the tested ones and it takes a second."""
+    from this interpreter's, so the versions are the tested ones and it takes a second. `probe`
+    (Python code) must exit 0 in it."""
     venv.create(folder, with_pip=False, symlinks=True)  # no pip: nothing else gets in
     site = next(folder.glob("lib/python*/site-packages"))
     for dist in _closure(requirement_lines(requirements)):
@@ -183,7 +186,7 @@ def clean_python(folder: Path, requirements: Path = ROOT / "requirements" / "sni
                 (site / top).symlink_to(target)
     python = folder / "bin" / "python"
     probe = subprocess.run(
-        [str(python), "-I", "-c", PROBE],
+        [str(python), "-I", "-c", probe],
         capture_output=True,
         text=True,
         check=False,

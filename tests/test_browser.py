@@ -700,21 +700,30 @@ def test_the_accessibility_check_finds_faint_text_once(context, site_url):
 REQUEST_BUDGET = 20  # what a first view may ask for (whatcopy/bench.py measures every page)
 
 
+class Requests(Listening, list):
+    """The URLs a tab requests from now on."""
+
+    def __init__(self, tab):
+        super().__init__()
+        self.listen(tab, {"request": lambda request: self.append(request.url)})
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_operator_table_filters_in_the_browser_within_the_budget(context, site_url, language):
+def test_the_operator_table_filters_in_the_browser_within_the_budget(reader, site_url, language):
     """The filters, plain script under the page's own Content-Security-Policy, show exactly the
     rows that match; the page's first view asks for at most REQUEST_BUDGET files."""
     from whatcopy import op_table, transcripts
 
     generator = transcripts.by_name(op_table.NAME)
     rows = op_table.parse(op_table.printed(generator.transcript("cpu"))).rows
-    tab = reading_tab(context)  # the HTTP cache off: every file the page needs is requested
-    requested = []
-    tab.on("request", lambda request: requested.append(request.url))
-    network = Network(tab)
-    open_page(tab, f"{site_url}/{LANGUAGES[language][0]}/operators.html")
-    network.wait_until_quiet(tab)
-    network.stop()
+    tab = reader  # its HTTP cache is off: the page requests every file it needs
+    network, requested = Network(tab), Requests(tab)
+    try:
+        go_to(tab, f"{site_url}/{LANGUAGES[language][0]}/operators.html")
+        network.wait_until_quiet(tab)
+    finally:
+        network.stop()
+        requested.stop()
     assert len(requested) <= REQUEST_BUDGET, f"{language}: {len(requested)} requests"
     shown = lambda: tab.eval_on_selector_all(
         "#op-table tbody tr:not([hidden])", "rows => rows.map((row) => row.id)"

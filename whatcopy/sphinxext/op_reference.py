@@ -141,7 +141,8 @@ STYLE = """.op-filter{display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:end
 .op-scroll{overflow-x:auto;max-width:100%}
 #op-table{font-size:.8rem;border-collapse:collapse}
 #op-table th,#op-table td{padding:.15rem .4rem;vertical-align:top;text-align:left}
-#op-table tbody th{font-weight:400;white-space:nowrap}
+#op-table tbody th{font-weight:400;font-family:var(--pst-font-family-monospace)}
+#op-table td:nth-child(2),#op-table td:nth-child(3),#op-table td:nth-child(6){min-width:5.5em}
 #op-table tbody th a{text-decoration:none}
 #op-table tbody tr{scroll-margin-top:4rem}
 #op-table td:nth-child(4),#op-table td:nth-child(5){font-family:var(--pst-font-family-monospace);font-size:.75rem}
@@ -211,7 +212,7 @@ def row_html(language: str, row: op_table.Row, cuda: op_table.Row | None, has_cu
     data += ' data-s=""' if row.disagrees else ""
     anchor = html.escape(row.anchor, quote=True)
     cells = [
-        f'<th scope="row"><a href="#{anchor}"><code>{breakable(row.operator)}</code></a></th>',
+        f'<th scope="row"><a href="#{anchor}">{breakable(row.operator)}</a></th>',
         f"<td>{answer_cell(language, row.memory)}</td>",
         f"<td>{answer_cell(language, row.view)}</td>",
         f"<td>{html.escape(word(language, row.grad_fn))}</td>",
