@@ -177,8 +177,11 @@ def describe(kind, sample, dtype=None):
 
 
 class TopLevelCalls(torch.overrides.TorchFunctionMode):
-    """Names the torch functions a call makes at the top, before any of them calls others,
-    that get the input itself as an argument."""
+    """Names the ATen operators a call reaches at the top, before any of them calls others,
+    with the input itself as an argument: torch's bindings of ATen operators carry their names;
+    a function written in Python (F.dropout, torch.atleast_1d) counts as the operator of its
+    name only where torch binds one of that name for it to call (F.unfold does not call
+    aten::unfold, and torch binds no unfold function: it is left out)."""
 
     def __init__(self, inputs):
         super().__init__()
@@ -188,7 +191,10 @@ class TopLevelCalls(torch.overrides.TorchFunctionMode):
         name = getattr(func, "__name__", "")
         if name == "__get__":  # a property, such as Tensor.mT
             name = getattr(getattr(func, "__self__", None), "__name__", "")
-        if any(a is i for a in tensors([args, kwargs or {}]) for i in self.inputs):
+        bound = not hasattr(func, "__code__") or any(
+            hasattr(bindings, name) for bindings in (torch._C._VariableFunctions, torch._C._nn)
+        )
+        if bound and any(a is i for a in tensors([args, kwargs or {}]) for i in self.inputs):
             self.names.append(name)
         return func(*args, **(kwargs or {}))
 
