@@ -139,7 +139,7 @@ def relaid(tensor):
     else:
         kind, strides = "strided", tuple(2 * s for s in tensor.stride())
     with torch.no_grad():
-        copy = torch.empty_strided(tensor.shape, strides, dtype=tensor.dtype)
+        copy = torch.empty_strided(tensor.shape, strides, dtype=tensor.dtype, device=tensor.device)
         copy.copy_(tensor)
     return kind, copy.requires_grad_(tensor.requires_grad)
 
