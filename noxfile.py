@@ -158,7 +158,7 @@ def tests(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def record(session: nox.Session) -> None:
     """Re-record the CPU transcripts (all, or the snippets given after --); review the diff."""
-    install(session, "snippets")
+    install(session, "generators")  # the snippets' torch and numpy, and what generators/ needs
     session.run("python", "-m", "whatcopy.transcripts", "record", *session.posargs)
 
 
@@ -185,6 +185,8 @@ def preview(session: nox.Session) -> None:
         f"docs/_build/doctrees/{out}",
         "--watch",
         "snippets",
+        "--watch",
+        "generators",
         "--watch",
         "whatcopy",
         "--port",

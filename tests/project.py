@@ -208,14 +208,28 @@ PROBE = (
 )
 
 
-def clean_python(folder: Path, requirements: Path = ROOT / "requirements" / "snippets.txt") -> Path:
+def requirement_lines(requirements: Path) -> list[str]:
+    """The requirements a file names, those of the files it includes (``-r other.txt``) too."""
+    found = []
+    for line in requirements.read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line.startswith("-r "):
+            found += requirement_lines(requirements.parent / line[3:].strip())
+        elif line and not line.startswith("-"):
+            found.append(line)
+    return found
+
+
+def clean_python(
+    folder: Path, requirements: Path = ROOT / "requirements" / "snippets.txt", probe: str = PROBE
+) -> Path:
     """A virtual environment in `folder` that can import the standard library and exactly the
     distributions `requirements` names, with what they require: each is linked, not installed,
-    from this interpreter's, so the versions are the tested ones and it takes a second."""
+    from this interpreter's, so the versions are the tested ones and it takes a second. `probe`
+    (Python code) must exit 0 in it."""
     venv.create(folder, with_pip=False, symlinks=True)  # no pip: nothing else gets in
     site = next(folder.glob("lib/python*/site-packages"))
-    lines = [line.split("#")[0].strip() for line in requirements.read_text().splitlines()]
-    for dist in _closure([line for line in lines if line and not line.startswith("-")]):
+    for dist in _closure(requirement_lines(requirements)):
         tops = {Path(f).parts[0] for f in dist.files or [] if not str(f).startswith("..")}
         for top in sorted(tops - {"__pycache__"}):
             target = Path(dist.locate_file(top))
@@ -223,7 +237,7 @@ def clean_python(folder: Path, requirements: Path = ROOT / "requirements" / "sni
                 (site / top).symlink_to(target)
     python = folder / "bin" / "python"
     probe = subprocess.run(
-        [str(python), "-I", "-c", PROBE],
+        [str(python), "-I", "-c", probe],
         capture_output=True,
         text=True,
         check=False,

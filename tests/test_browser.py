@@ -922,3 +922,56 @@ def test_the_accessibility_check_finds_faint_text_once(context, site_url):
     assert "['article > p']" in first[0], first
     assert again == [], again
     assert len(other) == 1 and other[0].startswith("color-contrast (serious)"), other
+
+
+# The operator reference (docs/*/operators.md, whatcopy/sphinxext/op_reference.py)
+REQUEST_BUDGET = 20  # what a first view may ask for (whatcopy/bench.py measures every page)
+
+
+class Requests(Listening, list):
+    """The URLs a tab requests from now on."""
+
+    def __init__(self, tab):
+        super().__init__()
+        self.listen(tab, {"request": lambda request: self.append(request.url)})
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_operator_table_filters_in_the_browser_within_the_budget(reader, site_url, language):
+    """The filters, plain script under the page's own Content-Security-Policy, show exactly the
+    rows that match; the page's first view asks for at most REQUEST_BUDGET files."""
+    from whatcopy import op_table, transcripts
+
+    generator = transcripts.by_name(op_table.NAME)
+    rows = op_table.parse(op_table.printed(generator.transcript("cpu"))).rows
+    tab = reader  # its HTTP cache is off: the page requests every file it needs
+    network, requested = Network(tab), Requests(tab)
+    try:
+        go_to(tab, f"{site_url}/{LANGUAGES[language][0]}/operators.html")
+        network.wait_until_quiet(tab)
+    finally:
+        network.stop()
+        requested.stop()
+    assert len(requested) <= REQUEST_BUDGET, f"{language}: {len(requested)} requests"
+    shown = lambda: tab.eval_on_selector_all(
+        "#op-table tbody tr:not([hidden])", "rows => rows.map((row) => row.id)"
+    )
+    assert len(shown()) == len(rows), "the whole table shows before any filter"
+    assert tab.is_visible("#op-filter"), f"{language}: the form stayed hidden: its script never ran"
+    tab.fill("#op-filter input[name=name]", "Reshape")
+    assert shown() == [r.anchor for r in rows if "reshape" in r.operator.lower()]
+    tab.fill("#op-filter input[name=name]", "")
+    tab.select_option("#op-filter select[name=memory]", "shares")
+    assert shown() == [r.anchor for r in rows if r.memory_kind == "shares"]
+    tab.select_option("#op-filter select[name=view]", "no")
+    expected = [r.anchor for r in rows if r.memory_kind == "shares" and r.view_kind == "no"]
+    assert shown() == expected and "op-detach" in expected
+    tab.select_option("#op-filter select[name=memory]", "")
+    tab.select_option("#op-filter select[name=view]", "")
+    tab.check("#op-filter input[name=depends]")
+    assert shown() == [r.anchor for r in rows if r.depends] and "op-reshape" in shown()
+    tab.uncheck("#op-filter input[name=depends]")
+    tab.check("#op-filter input[name=disagrees]")
+    assert shown() == [r.anchor for r in rows if r.disagrees]
+    assert tab.text_content("#op-count").count(str(len(shown()))) == 1
+    assert tab.evaluate("window.__cspViolations") == [], f"{language}: CSP violations"

@@ -13,7 +13,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from project import BUILD, DOCS, ROOT, SNIPPETS, all_pages, build, executed_cells, pages
+from project import BUILD, DOCS, ROOT, all_pages, build, executed_cells, pages
 
 from whatcopy import transcripts
 
@@ -27,9 +27,7 @@ def test_page_outputs_are_the_recorded_transcripts(page):
         f"{page.html} shows {len(cells)} of {len(page.cells())} cells"
     )
     for name, printed, error in cells:
-        expected_printed, expected_error = transcripts.recorded_output(
-            transcripts.Snippet(SNIPPETS / f"{name}.py")
-        )
+        expected_printed, expected_error = transcripts.recorded_output(transcripts.by_name(name))
         if printed.rstrip("\n") != expected_printed.rstrip("\n"):
             problems.append(
                 f"{page.rel}: snippets/{name}.py printed\n{printed}\nbut its transcript holds\n"

@@ -469,12 +469,11 @@ def test_the_download_menu_offers_the_notebook_and_the_snippets(page):
     assert menu.select("[data-site-action='window.print()']"), f"{page.html}: no print button"
     if not page.cells():
         return
+    from whatcopy.sphinxext.course_kit import download_path
+
     folder = HTML / LANGUAGES[page.language][0]
     expected = {(folder / "downloads" / "notebooks" / f"{page.docname}.ipynb").resolve()}
-    expected |= {
-        (folder / "downloads" / "snippets" / f"{cell.snippet}.py").resolve()
-        for cell in page.cells()
-    }
+    expected |= {(folder / download_path("py", cell.snippet)).resolve() for cell in page.cells()}
     assert offered == expected, f"{page.html}: offers {sorted(offered)}"
     for path in offered:
         assert path.exists(), f"{page.html}: offers missing {path}"

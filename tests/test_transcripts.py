@@ -18,6 +18,7 @@ from project import NOTES, ROOT, clean_python
 from whatcopy import transcripts
 
 SNIPPETS = transcripts.all_snippets()
+GENERATORS = transcripts.all_generators()  # generators/: may need more than torch and numpy
 
 
 @pytest.fixture(scope="session")
@@ -69,6 +70,37 @@ def test_snippet_runs_alone_and_prints_its_cpu_transcript(name, cpu_outcomes):
     assert not problems, "\n".join(problems)
 
 
+@pytest.fixture(scope="session")
+def generators_env_python(tmp_path_factory):
+    """An interpreter that can import what requirements/generators.txt names (torch, numpy,
+    expecttest), what they need, and nothing else."""
+    folder = tmp_path_factory.mktemp("generators-env")
+    # Found, without importing torch (2 s): the check's fork server imports it right after.
+    probe = (
+        "import importlib.util as u, sys; found = lambda m: u.find_spec(m) is not None; "
+        "sys.exit(0 if all(map(found, ['torch', 'numpy', 'expecttest'])) "
+        "and not found('sphinx') and not found('pytest') else 3)"
+    )
+    return clean_python(folder, ROOT / "requirements" / "generators.txt", probe)
+
+
+@pytest.mark.parametrize("name", [g.name for g in GENERATORS])
+def test_generator_runs_alone_and_prints_its_cpu_transcript(name, generators_env_python, request):
+    """A generator's transcript is checked as a snippet's is, in a fresh process of an
+    interpreter that has only what requirements/generators.txt names."""
+    timing = transcripts.Timing([], [])
+    [outcome] = transcripts.run_many(
+        transcripts.check_one,
+        [transcripts.by_name(name)],
+        "cpu",
+        python=str(generators_env_python),
+        clean=True,
+        timing=timing,
+    )
+    request.config.stash.setdefault(NOTES, []).append(f"{name} check: {timing.summary()}")
+    assert not outcome.problems, "\n".join(outcome.problems)
+
+
 @pytest.mark.parametrize("device", transcripts.DEVICES)
 def test_every_transcript_has_its_snippet(device):
     orphans = [str(p.relative_to(ROOT)) for p in transcripts.orphans(device)]
@@ -77,10 +109,10 @@ def test_every_transcript_has_its_snippet(device):
 
 def test_cuda_transcripts_match_a_fresh_run():
     if not transcripts.cuda_available():
-        missing = [s.rel for s in SNIPPETS if not s.transcript("cuda").exists()]
+        missing = [s.rel for s in SNIPPETS + GENERATORS if not s.transcript("cuda").exists()]
         stale = [
             s.rel
-            for s in SNIPPETS
+            for s in SNIPPETS + GENERATORS
             if s.transcript("cuda").exists()
             and transcripts.read_header(s.transcript("cuda")).get("Source-SHA256") != s.sha256
         ]
@@ -88,7 +120,7 @@ def test_cuda_transcripts_match_a_fresh_run():
             f"no CUDA device here: CUDA transcripts are checked by `nox -s cuda` on a GPU "
             f"machine ({len(missing)} not recorded yet, {len(stale)} outdated)"
         )
-    outcomes = transcripts.run_many(transcripts.check_one, SNIPPETS, "cuda")
+    outcomes = transcripts.run_many(transcripts.check_one, SNIPPETS + GENERATORS, "cuda")
     problems = [p for o in outcomes for p in o.problems]
     assert not problems, "\n\n".join(problems)
 
@@ -382,9 +414,9 @@ def test_each_forked_snippet_gets_fresh_random_state(repo, harness):
 
 def test_the_clean_run_sees_only_torch_and_numpy(repo, clean_env_python):
     """The run that checks the transcripts is also the check that a snippet runs alone: a
-    snippet importing anything else (a docs or test tool, the harness, the tests' helpers)
-    fails there, naming its line."""
-    modules = ["sphinx", "pytest", "transcripts", "project"]
+    snippet importing anything else (a docs or test tool, the harness, the tests' helpers, what
+    only the generators may use) fails there, naming its line."""
+    modules = ["sphinx", "pytest", "transcripts", "project", "expecttest"]
     for module in modules:
         write(
             repo,
@@ -425,6 +457,9 @@ def test_a_weekly_workflow_replays_the_transcripts_on_the_newest_torch():
     text = path.read_text()
     assert "https://download.pytorch.org/whl/cpu torch numpy" in text, "not the newest CPU wheel"
     assert "python -m whatcopy.transcripts check" in text
+    # the generators need expecttest, at its pinned version; the reference's changed rows
+    assert "grep -E '^expecttest==' requirements/generators.txt" in text
+    assert "python -m whatcopy.op_table changed" in text
     steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
     uses = [step.get("uses", "") for step in steps]
     assert not any("deploy" in u or "pages" in u for u in uses), f"{path} must not deploy"

@@ -159,7 +159,7 @@ def copy_cache(source: Path, target: Path) -> None:
 def copy_project(target: Path, cache_from: Path | None = None) -> Path:
     """A throwaway copy of everything a build reads, for tests and the benchmark to change;
     with cache_from (a build folder), its execution cache too, so nothing re-executes."""
-    for folder in ("docs", "snippets", "transcripts"):
+    for folder in ("docs", "snippets", "generators", "transcripts"):
         shutil.copytree(
             ROOT / folder, target / folder, ignore=shutil.ignore_patterns("_build", "*.mo")
         )

@@ -32,8 +32,11 @@ class PageError(ValueError):
 
 
 def snippet_name(load: str) -> str:
-    """``../../snippets/detach/x.py`` (a :load: value) -> ``detach/x``."""
+    """``../../snippets/detach/x.py`` (a :load: value) -> ``detach/x``;
+    ``../../generators/operators.py`` -> ``generators/operators`` (whatcopy.snippets)."""
     parts = Path(load).parts
+    if "snippets" not in parts and "generators" in parts:
+        return Path(*parts[parts.index("generators") :]).with_suffix("").as_posix()
     return Path(*parts[parts.index("snippets") + 1 :]).with_suffix("").as_posix()
 
 
@@ -52,7 +55,7 @@ class Cell:
 
     @property
     def snippet(self) -> str | None:
-        """The snippet's name below snippets/, without .py (``detach/x``), or None."""
+        """The snippet's name (``detach/x``, ``generators/operators``), or None."""
         return None if self.load is None else snippet_name(self.load)
 
     @property

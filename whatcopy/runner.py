@@ -21,7 +21,7 @@ from pathlib import Path
 
 from whatcopy import snippets as model
 from whatcopy.child import PROGRESS, _child_main, reseed
-from whatcopy.snippets import Snippet, SnippetError, all_snippets, set_root
+from whatcopy.snippets import Snippet, SnippetError, all_generators, all_snippets, set_root
 from whatcopy.transcript_format import (
     read_header,
     render_transcript,
@@ -367,7 +367,7 @@ def orphans(device: str) -> list[Path]:
     folder = model.TRANSCRIPTS / device
     if not folder.exists():
         return []
-    names = {s.name for s in all_snippets()}
+    names = {s.name for s in all_snippets() + all_generators()}
     return [
         p
         for p in sorted(folder.rglob("*.txt"))

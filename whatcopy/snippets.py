@@ -1,6 +1,12 @@
 """The snippet model: a snippet file, its statements, its claim and the two markers it may
 carry (``# raises SomeError`` on its last statement, ``# device-dependent: why``); where the
-project's snippets and transcripts are (``set_root``). Standard library only."""
+project's snippets and transcripts are (``set_root``). Standard library only.
+
+A generator (``generators/<name>.py``) is recorded and checked like a snippet, under the name
+``generators/<name>`` (its transcripts: ``transcripts/<device>/generators/<name>.txt``), but it
+is no teacher's snippet: it may need more than torch and numpy (requirements/generators.txt),
+and it is not part of the snippets' archive. So ``all_snippets()`` leaves it out;
+``all_generators()`` lists it, and ``resolve([])``, what the recorder runs, takes both."""
 
 from __future__ import annotations
 
@@ -14,16 +20,18 @@ from whatcopy.root import find_root
 
 ROOT = find_root()  # $WHATCOPY_ROOT, or above the working directory; --root changes it
 SNIPPETS = ROOT / "snippets"
+GENERATORS = ROOT / "generators"
 TRANSCRIPTS = ROOT / "transcripts"
 DEVICES = ("cpu", "cuda")
 
 
 def set_root(root: Path) -> Path:
     """Work on the project at `root` (its snippets/ and transcripts/); return the previous root."""
-    global ROOT, SNIPPETS, TRANSCRIPTS
+    global ROOT, SNIPPETS, GENERATORS, TRANSCRIPTS
     previous = ROOT
     ROOT = Path(root).resolve()
-    SNIPPETS, TRANSCRIPTS = ROOT / "snippets", ROOT / "transcripts"
+    SNIPPETS, GENERATORS = ROOT / "snippets", ROOT / "generators"
+    TRANSCRIPTS = ROOT / "transcripts"
     return previous
 
 
@@ -52,8 +60,16 @@ class Snippet:
 
     @property
     def name(self) -> str:
-        """``detach/stops_gradient``: the snippet's path below snippets/, without .py."""
-        return self.path.resolve().relative_to(SNIPPETS).with_suffix("").as_posix()
+        """``detach/stops_gradient``: the snippet's path below snippets/, without .py;
+        ``generators/operators`` for a generator."""
+        path = self.path.resolve()
+        if self.is_generator:
+            return "generators/" + path.relative_to(GENERATORS).with_suffix("").as_posix()
+        return path.relative_to(SNIPPETS).with_suffix("").as_posix()
+
+    @property
+    def is_generator(self) -> bool:
+        return GENERATORS in self.path.resolve().parents
 
     @property
     def source(self) -> str:
@@ -131,12 +147,26 @@ class Snippet:
 
 
 def all_snippets() -> list[Snippet]:
+    """The teachers' snippets (no generator)."""
+    if (SNIPPETS / "generators").exists():  # its snippets' names would be generators' names
+        raise SnippetError("snippets/generators/: a reserved name; give the topic another one")
     return [Snippet(p) for p in sorted(SNIPPETS.rglob("*.py"))]
+
+
+def all_generators() -> list[Snippet]:
+    return [Snippet(p) for p in sorted(GENERATORS.glob("*.py"))]
+
+
+def by_name(name: str) -> Snippet:
+    """The snippet or generator of that name (``detach/x``, ``generators/operators``)."""
+    if name.startswith("generators/"):
+        return Snippet(GENERATORS / f"{name.removeprefix('generators/')}.py")
+    return Snippet(SNIPPETS / f"{name}.py")
 
 
 def resolve(paths: list[str]) -> list[Snippet]:
     if not paths:
-        return all_snippets()
+        return all_snippets() + all_generators()
     found = []
     for arg in paths:
         path = Path(arg)

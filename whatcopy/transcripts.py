@@ -2,7 +2,9 @@
 
 Every snippet in ``snippets/`` has one transcript per device in ``transcripts/<device>/``: the
 snippet's statements as ``>>>`` examples with the output each one printed, in doctest format,
-so ``python -m doctest transcripts/cpu/detach/stops_gradient.txt`` replays it.
+so ``python -m doctest transcripts/cpu/detach/stops_gradient.txt`` replays it. The programs in
+``generators/`` that print the site's reference tables are recorded and checked the same way
+(``transcripts/<device>/generators/``); they may need more than torch (see snippets.py).
 
     python -m whatcopy.transcripts record [--device cpu|cuda] [--root DIR] [SNIPPET ...]
     python -m whatcopy.transcripts check  [--device cpu|cuda] [--root DIR] [SNIPPET ...]
@@ -49,7 +51,9 @@ from whatcopy.snippets import (
     Snippet,
     SnippetError,
     Statement,
+    all_generators,
     all_snippets,
+    by_name,
     resolve,
     set_root,
 )
@@ -82,7 +86,9 @@ __all__ = [
     "SnippetError",
     "Statement",
     "Timing",
+    "all_generators",
     "all_snippets",
+    "by_name",
     "check_one",
     "child_run",
     "cuda_available",
@@ -106,8 +112,9 @@ __all__ = [
 
 
 def __getattr__(name: str):
-    """ROOT, SNIPPETS and TRANSCRIPTS: the project now worked on (``set_root`` changes them)."""
-    if name in ("ROOT", "SNIPPETS", "TRANSCRIPTS"):
+    """ROOT, SNIPPETS, GENERATORS and TRANSCRIPTS: the project now worked on (``set_root``
+    changes them)."""
+    if name in ("ROOT", "SNIPPETS", "GENERATORS", "TRANSCRIPTS"):
         return getattr(model, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

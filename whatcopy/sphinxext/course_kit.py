@@ -6,6 +6,8 @@ One job: publish the snippets in forms a course can reuse, next to each language
   snippet, ``downloads/notebooks/<page>.ipynb`` for every page with code (the page's headings,
   each snippet as a cell, the recorded outputs), and ``downloads/snippets.zip`` with all snippets,
   transcripts, a README for teachers and the licence. The zip is byte-for-byte reproducible.
+  A generator (``generators/<name>.py``, which needs more than torch) is downloadable from its
+  page too, as ``downloads/generators/<name>.py`` with its transcripts, but is not in the zip.
 * The header buttons of sphinx-book-theme: the download menu offers the page's notebook (with
   outputs) and its snippets as ``.py``; the Colab and Binder buttons open the same notebook,
   published by the deploy workflow on the ``notebooks`` branch as ``<language folder>/<page>.ipynb``
@@ -63,6 +65,8 @@ def _text(config, key: str) -> str:
 
 def download_path(kind: str, name: str, device: str = "cpu") -> str:
     """Path of a download below a language's output folder."""
+    if kind == "py" and name.startswith("generators/"):
+        return f"{DOWNLOADS}/{name}.py"
     if kind == "py":
         return f"{DOWNLOADS}/snippets/{name}.py"
     if kind == "transcript":
@@ -77,11 +81,13 @@ def relative(docname: str, path: str) -> str:
 
 
 def page_snippets(page: Path) -> list[str]:
-    """The names of the snippets the page's cells :load:, in order (whatcopy.pages reads it)."""
+    """The names of the snippets (and generators) the page's cells :load:, in order
+    (whatcopy.pages reads it)."""
     return [
-        cell.path.relative_to(SNIPPETS).with_suffix("").as_posix()
+        Snippet(cell.path).name
         for cell in pages.read(page).cells
-        if cell.path is not None and SNIPPETS in cell.path.parents
+        if cell.path is not None
+        and (SNIPPETS in cell.path.parents or transcripts.GENERATORS in cell.path.parents)
     ]
 
 
@@ -266,6 +272,7 @@ def write_zip(target: Path) -> None:
     files += [
         (p, "transcripts/" + p.relative_to(TRANSCRIPTS).as_posix())
         for p in sorted(TRANSCRIPTS.rglob("*.txt"))
+        if p.relative_to(TRANSCRIPTS).parts[1] != "generators"  # not teachers' snippets
     ]
     files += [(KIT / "README.md", "README.md"), (ROOT / "LICENSE", "LICENSE")]
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
@@ -283,6 +290,10 @@ def write_downloads(app: Sphinx, exception) -> None:
     shutil.rmtree(out, ignore_errors=True)
     (out / "notebooks").mkdir(parents=True)
     shutil.copytree(SNIPPETS, out / "snippets", ignore=shutil.ignore_patterns("__pycache__"))
+    for generator in transcripts.all_generators():
+        target = out / download_path("py", generator.name).removeprefix(f"{DOWNLOADS}/")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(generator.path, target)
     shutil.copytree(TRANSCRIPTS, out / "transcripts")
     srcdir = Path(app.srcdir)
     for page in sorted(srcdir.rglob("*.md")):

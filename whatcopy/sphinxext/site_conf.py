@@ -30,6 +30,8 @@ extensions = [
     "whatcopy.sphinxext.site_languages",
     # printed tables and graphs drawn as HTML tables and SVG
     "whatcopy.sphinxext.output_figures",
+    # the operator reference: generators/operators.py's table, anchored, filtered, translated
+    "whatcopy.sphinxext.op_reference",
     # downloads (.py, transcripts, notebooks, zip) and the snippet index
     "whatcopy.sphinxext.course_kit",
     # fixes for what axe-core finds in Sphinx's and the theme's HTML
