@@ -30,6 +30,8 @@ PYTHON = "3.11"
 ROOT = Path(__file__).resolve().parent
 CONSTRAINTS = ROOT / "requirements" / "constraints.txt"
 BROWSER = Path("/usr/bin/chromium")
+# what the tests run besides Chromium: npm's tools, the Nu checker's Java, poppler for the PDFs
+SYSTEM_TOOLS = ("npm", "java", "pdftotext", "pdffonts")
 # The site's languages, read as data (the package is installed in the sessions, not here).
 LANGUAGES = {
     key: SimpleNamespace(**fields)
@@ -141,15 +143,19 @@ def docs(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """Build the site, then run every check; CUDA checks skip, visibly, without a GPU."""
     install(session, "tests")
-    if not (BROWSER.exists() and shutil.which("npm")):
+    if not (BROWSER.exists() and all(map(shutil.which, SYSTEM_TOOLS))):
         if os.geteuid() == 0 and shutil.which("apt-get"):
             session.run("bash", ".ci/install-system-packages", external=True)
         else:
             session.error(
-                "Chromium or npm is missing: run `sudo bash .ci/install-system-packages` "
-                "(Debian chromium, fonts-wqy-microhei, nodejs, npm), then this session again"
+                "Chromium, npm, java or poppler is missing: run `sudo bash "
+                ".ci/install-system-packages` (Debian chromium, fonts-wqy-microhei, nodejs, npm, "
+                "default-jre-headless, poppler-utils), then this session again"
             )
-    session.run("npm", "ci", "--no-audit", "--no-fund", "--silent", external=True)
+    # Lighthouse (an optional dependency) is only for `nox -s bench`: 130 packages fewer here
+    session.run(
+        "npm", "ci", "--no-audit", "--no-fund", "--silent", "--omit=optional", external=True
+    )
     compile_what_builds_import(session)
     session.run("python", "-m", "whatcopy.build")
     session.run("pytest", *session.posargs)

@@ -580,3 +580,61 @@ def test_the_subset_icon_fonts_have_every_icon_the_pages_show(language):
         "no stylesheet glyphs found"
     )
     assert not sorted(hex(c) for c in drawn - covered), f"{folder}: stylesheet glyphs left out"
+
+
+VNU = Path(__file__).resolve().parents[1] / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+# The Nu checker's own control: a page it must find errors in (a space in a URL, a paragraph in
+# a summary, an attribute twice), so a checker that checks nothing cannot pass the site.
+INVALID = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>control</title>
+<link rel="icon" href="data:image/svg+xml,<svg xmlns='x' viewBox='0 0 1 1'/>"></head>
+<body><details><summary><p>Show</p></summary>x</details>
+<p role="heading" aria-level="2" aria-level="2">twice</p></body></html>
+"""
+
+
+def nu_errors(paths: list[Path]) -> dict[str, list[str]]:
+    """The Nu HTML checker's errors (warnings and notes left out), per file."""
+    import json
+    import shutil
+    import subprocess
+
+    java = shutil.which("java")
+    assert java, "java is missing: run `bash .ci/install-system-packages` (default-jre-headless)"
+    assert VNU.exists(), f"{VNU} is missing: run `npm ci` (vnu-jar is pinned in package-lock.json)"
+    result = subprocess.run(
+        # C1 only (-XX:TieredStopAtLevel=1): 5.5 CPU-s for the whole site instead of 9 to 12,
+        # since a run this short never profits from the optimising compiler; the schema's
+        # recursion needs a larger thread stack than the default.
+        [java, "-Xss16m", "-XX:TieredStopAtLevel=1", "-jar", str(VNU)]
+        + ["--errors-only", "--format", "json", *map(str, paths)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    messages = json.loads(result.stderr or result.stdout)["messages"]
+    found: dict[str, list[str]] = {}
+    for message in messages:
+        where = unquote(urlsplit(message.get("url", "")).path)
+        line = message.get("lastLine", "?")
+        found.setdefault(where, []).append(f"{line}: {message['type']}: {message['message']}")
+    return found
+
+
+def test_every_page_is_valid_html(tmp_path):
+    """The Nu HTML checker (vnu-jar, pinned in package-lock.json) finds no error in any page of
+    either language, the root page or the 404 page, and does find the three it must in a
+    control page (one run of the checker for all)."""
+    control = tmp_path / "control.html"
+    control.write_text(INVALID, encoding="utf-8")
+    pages = [p for p in HTML_FILES if "_static" not in p.parts]
+    assert {HTML / "index.html", HTML / "404.html"} <= set(pages), "build the site first"
+    found = nu_errors([control, *pages])
+    caught = found.pop(str(control), [])
+    assert len(caught) >= 3 and any("summary" in m for m in caught), caught
+    assert any("aria-level" in m for m in caught) and any("Illegal character" in m for m in caught)
+    assert not found, "\n".join(
+        f"{Path(name).relative_to(HTML)}:{message}"
+        for name, messages in sorted(found.items())
+        for message in messages
+    )

@@ -32,8 +32,10 @@ extensions = [
     "whatcopy.sphinxext.output_figures",
     # downloads (.py, transcripts, notebooks, zip) and the snippet index
     "whatcopy.sphinxext.course_kit",
-    # fixes for what axe-core finds in Sphinx's and the theme's HTML
+    # keyboard access to the drawn figures, which the theme's script does not cover
     "whatcopy.sphinxext.accessibility",
+    # valid HTML where myst-nb writes otherwise (its folded cells' summaries)
+    "whatcopy.sphinxext.valid_html",
     # the book theme within the page budget: subset icon fonts, CSP, social meta
     "whatcopy.sphinxext.lean_theme",
     # an executed page's kernel is shut down at once
