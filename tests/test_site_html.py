@@ -235,9 +235,11 @@ def marked_messages(source: str, where: str) -> dict[Key, str]:
 
 def extension_messages() -> dict[Key, str]:
     """Every string the extensions in whatcopy/sphinxext/ (and the root pages,
-    whatcopy/root_pages.py) mark for their catalog."""
+    whatcopy/root_pages.py, and the PDF book's cover, whatcopy/book.py) mark for their
+    catalog."""
     found = {}
-    for module in [*sorted(EXTENSIONS.glob("*.py")), EXTENSIONS.parent / "root_pages.py"]:
+    others = [EXTENSIONS.parent / "root_pages.py", EXTENSIONS.parent / "book.py"]
+    for module in [*sorted(EXTENSIONS.glob("*.py")), *others]:
         where = module.relative_to(EXTENSIONS.parents[1]).as_posix()
         for message, line in marked_messages(module.read_text(encoding="utf-8"), where).items():
             found.setdefault(message, line)

@@ -40,7 +40,13 @@ def set_root(root: Path) -> Path:
 
 
 def sphinx_args(
-    source: Path, out: Path, doctrees: Path, *extra: str, jobs: str = "auto", quiet: bool = True
+    source: Path,
+    out: Path,
+    doctrees: Path,
+    *extra: str,
+    jobs: str = "auto",
+    quiet: bool = True,
+    builder: str = "html",
 ) -> list[str]:
     """The sphinx-build command of every build of the site: warnings are errors, reported all
     at once (--keep-going), and every reference must resolve (-n)."""
@@ -49,7 +55,7 @@ def sphinx_args(
         "-m",
         "sphinx",
         "-b",
-        "html",
+        builder,
         "-W",
         "--keep-going",
         "-n",
@@ -189,13 +195,22 @@ def main() -> None:
         "languages", nargs="*", help=f"some of {', '.join(LANGUAGES)} (default: all)"
     )
     parser.add_argument("--out", type=Path, default=None, help="build folder")
+    parser.add_argument(
+        "--book", action="store_true", help="then each language's PDF book (whatcopy/book.py)"
+    )
     args = parser.parse_args()
     unknown = set(args.languages) - set(LANGUAGES)
     if unknown:
         parser.error(
             f"unknown language {', '.join(sorted(unknown))}; choose from {', '.join(LANGUAGES)}"
         )
-    build(args.languages or list(LANGUAGES), args.out.resolve() if args.out else None)
+    languages = args.languages or list(LANGUAGES)
+    out = args.out.resolve() if args.out else None
+    build(languages, out)
+    if args.book:
+        from whatcopy import book
+
+        book.make_books(languages, out, os.environ.get("SITE_URL"))
 
 
 if __name__ == "__main__":
