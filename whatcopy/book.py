@@ -63,16 +63,27 @@ STYLE = """
   min-height: 230mm; text-align: center; }
 .book-cover h1 { font-size: 2.6rem; margin-bottom: 1.5rem; }
 .book-cover p { font-size: 1.05rem; max-width: 34em; margin: 0.6rem auto; }
+/* the cover has the title: not the theme's print header too; but the first page keeps its
+   title, which the theme hides in print for its header's sake */
 #jb-print-docs-body > h1 { display: none; }
+.bd-main .bd-content .bd-article h1:first-of-type { display: block; }
 #jb-print-toc { break-after: page; }
 #jb-print-toc a { display: flex; gap: 0.5em; }
 #jb-print-toc a .book-title { flex: 1; }
 #jb-print-toc a .book-page { min-width: 3ch; text-align: right; font-variant-numeric: tabular-nums; }
-span[id^="document-"] + section { break-before: page; }
-.cell_output pre, .cell_input pre, .output-figure { break-inside: avoid; }
-/* paper does not scroll: a long line of code or output wraps instead of being cut off */
+.book-chapter { break-before: page; }
+/* no fade-in of an opened fold: Chromium would print it at its first, transparent frame */
+*, *::before, *::after { animation: none !important; transition: none !important; }
+/* Paper does not scroll: a long line of code or output wraps instead of being cut off, and so
+   do the cells of a wide table. (Nothing may be wider than the sheet: Chromium would shrink
+   every sheet of the book to fit it.) */
 pre { white-space: pre-wrap; overflow-wrap: anywhere; }
-.output-figure, .pst-scrollable-table-container { overflow: visible; }
+table td, table th { overflow-wrap: break-word; }
+/* and a box that scrolls on screen would be printed whole on one sheet, cut off where it is
+   taller: on paper it grows and breaks across sheets */
+pre, div.highlight, .cell_input, .cell_output, .output, .output-figure,
+.pst-scrollable-table-container { overflow: visible !important; max-height: none !important; }
+.cell_input, div[class^="highlight"] { display: block !important; break-inside: auto !important; }
 """
 
 # Run in the page before printing: arguments {style, cover: [title, paragraphs...], base}.
@@ -92,6 +103,13 @@ PREPARE = """
       link.setAttribute("href", new URL(href, base).href);  // a download, or the site itself
     }
   }
+  // Each page of the site starts a sheet; its anchor (#document-<page>, where links to it
+  // lead) moves into it from just before it, so that it is on that sheet, not the one before.
+  for (const anchor of document.querySelectorAll('span[id^="document-"]')) {
+    const chapter = anchor.nextElementSibling;
+    chapter.classList.add("book-chapter");
+    chapter.prepend(anchor);
+  }
   const front = document.getElementById("jb-print-docs-body");
   const page = document.createElement("section");
   page.className = "book-cover";
@@ -104,6 +122,12 @@ PREPARE = """
     page.append(line);
   }
   front.prepend(page);
+  // A table or drawing wider than the sheet is drawn smaller to fit it (else Chromium would
+  // shrink every sheet of the book to the widest one).
+  for (const wide of document.querySelectorAll("article table, article .output-figure > *")) {
+    const room = wide.parentElement.clientWidth;
+    if (wide.scrollWidth > room + 1) wide.style.zoom = String(room / wide.scrollWidth);
+  }
   const entries = [];
   for (const link of document.querySelectorAll('#jb-print-toc a[href^="#document-"]')) {
     const title = document.createElement("span");
@@ -239,7 +263,9 @@ def print_book(
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
             )
-            tab = browser.new_page()
+            # the width of the sheet inside its margins (A4: 210 - 2 x 14 mm), so that the
+            # page is laid out before printing as it will be printed
+            tab = browser.new_page(viewport={"width": 688, "height": 1000})
             tab.emulate_media(media="print")
             tab.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
             tab.evaluate("document.fonts.ready.then(() => true)")
