@@ -133,10 +133,19 @@ def compile_what_builds_import(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the site, both languages, into docs/_build/html (`-- en` builds one)."""
-    install(session, "docs")
+    """Build the site, both languages, and their PDF books into docs/_build/html (`-- en`
+    builds one)."""
+    install(session, "tests")  # the books are printed by Chromium, through Playwright
     compile_what_builds_import(session)
-    session.run("python", "-m", "whatcopy.build", *session.posargs)
+    session.run("python", "-m", "whatcopy.build", "--book", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def book(session: nox.Session) -> None:
+    """Print each language's PDF book from the built site (docs/_build): what `docs` does
+    after the pages (`-- zh` prints one)."""
+    install(session, "tests")
+    session.run("python", "-m", "whatcopy.book", *session.posargs)
 
 
 @nox.session(python=PYTHON)
@@ -157,7 +166,7 @@ def tests(session: nox.Session) -> None:
         "npm", "ci", "--no-audit", "--no-fund", "--silent", "--omit=optional", external=True
     )
     compile_what_builds_import(session)
-    session.run("python", "-m", "whatcopy.build")
+    session.run("python", "-m", "whatcopy.build", "--book")
     session.run("pytest", *session.posargs)
 
 

@@ -148,7 +148,9 @@ def test_suite() -> tuple[float, str]:
         # as `nox -s tests` runs: the clone is the project because it is the working directory
         env = {k: v for k, v in os.environ.items() if k != "WHATCOPY_ROOT"}
         started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "whatcopy.build"], cwd=clone, env=env, check=True)
+        subprocess.run(
+            [sys.executable, "-m", "whatcopy.build", "--book"], cwd=clone, env=env, check=True
+        )
         tests = subprocess.run(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
             cwd=clone,
