@@ -640,3 +640,35 @@ def test_every_page_is_valid_html(tmp_path):
         for name, messages in sorted(found.items())
         for message in messages
     )
+
+
+def test_with_the_site_address_known_hreflang_and_canonical_links_are_absolute(monkeypatch):
+    """With SITE_URL (the deploy's), each language's html_baseurl is its folder there, which
+    makes Sphinx write the canonical link, and the hreflang links are absolute (Lighthouse's
+    SEO check refuses relative ones); without it, both stay as the local site needs them."""
+    from types import SimpleNamespace
+
+    from whatcopy.sphinxext import site_languages
+
+    def links(site_url: str | None) -> tuple[str, list]:
+        if site_url:
+            monkeypatch.setenv("SITE_URL", site_url)
+        else:
+            monkeypatch.delenv("SITE_URL", raising=False)
+        config = SimpleNamespace(language="en", html_theme_options={}, html_baseurl="")
+        site_languages.configure_language(SimpleNamespace(), config)
+        context = {}
+        site_languages.language_links(SimpleNamespace(config=config), "detach", "", context, None)
+        return config.html_baseurl, context["site_languages"]
+
+    base, published = links("https://example.org/what/")
+    assert base == "https://example.org/what/en/"
+    assert {link["absolute"] for link in published} == {
+        "https://example.org/what/en/detach.html",
+        "https://example.org/what/zh-cn/detach.html",
+    }
+    base, local = links(None)
+    assert base == "" and all(link["absolute"] is None for link in local)
+    assert {link["url"] for link in local} == {"../en/detach.html", "../zh-cn/detach.html"}
+    layout = (DOCS / "_templates" / "layout.html").read_text(encoding="utf-8")
+    assert 'hreflang="{{ lang.hreflang }}" href="{{ lang.absolute or lang.url }}"' in layout

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import logging
+import os
 
 import jinja2.ext
 from sphinx.application import Sphinx
@@ -50,13 +51,17 @@ def read_terms() -> list[dict[str, str]]:
 
 
 def language_links(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    """Context for the switcher: the same page in every language, as relative URLs."""
+    """Context for the switcher: the same page in every language, as relative URLs; and for
+    the hreflang links, absolute ones when the site's address is known (html_baseurl)."""
     up = "../" * (pagename.count("/") + 1)
+    base = app.config.html_baseurl
+    site = base.rstrip("/").rsplit("/", 1)[0] + "/" if base else ""
     links = []
     for lang in LANGUAGES.values():
         links.append(
             {
                 "url": f"{up}{lang.folder}/{pagename}.html",
+                "absolute": f"{site}{lang.folder}/{pagename}.html" if site else None,
                 "hreflang": lang.hreflang,
                 "name": lang.name,
                 "current": lang.sphinx == app.config.language,
@@ -129,6 +134,11 @@ def configure_language(app: Sphinx, config) -> None:
     # The launch buttons open <language folder>/<page>.ipynb on the notebooks branch.
     folder = next(lang.folder for lang in LANGUAGES.values() if lang.sphinx == config.language)
     config.html_theme_options = {**config.html_theme_options, "path_to_docs": folder}
+    # Where the site is published (SITE_URL, ending in /), when known: Sphinx then writes each
+    # page's canonical link, and the pages' hreflang links are absolute (language_links).
+    site_url = os.environ.get("SITE_URL")
+    if site_url and not config.html_baseurl:
+        config.html_baseurl = f"{site_url.rstrip('/')}/{folder}/"
     if not config.language.startswith("zh"):
         return
     import jieba
