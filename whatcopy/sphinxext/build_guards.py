@@ -29,9 +29,12 @@ import hashlib
 import io
 import json
 import logging
+import os
+import time
 from pathlib import Path
 
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging as sphinx_logging
 
@@ -156,8 +159,56 @@ def _keep_index_entries() -> None:
     IndexBuilder._build_guards = True
 
 
+# Two languages built at the same time (whatcopy/build.py): the first one's process is told
+# where to signal (WHATCOPY_SIGNAL, a path prefix), the next ones where to wait (WHATCOPY_AFTER).
+# A language after the first waits for the first's execution cache to be ready before touching
+# it, and, when it has pages to read, for the first to have read (and executed) all of its own,
+# so that it executes nothing itself: what the same build in one language after the other gives.
+SIGNAL, AFTER = "WHATCOPY_SIGNAL", "WHATCOPY_AFTER"
+CACHE_READY, READ_DONE = ".cache-ready", ".read-done"
+
+
+def _signal(suffix: str) -> None:
+    prefix = os.environ.get(SIGNAL)
+    if prefix:
+        Path(prefix + suffix).write_text("ok", encoding="utf-8")
+
+
+def _wait(suffix: str) -> None:
+    prefix = os.environ.get(AFTER)
+    if not prefix:
+        return
+    flag = Path(prefix + suffix)
+    while not flag.exists():
+        time.sleep(0.02)
+    if flag.read_text(encoding="utf-8") != "ok":
+        raise ExtensionError("the first language's build failed: nothing to reuse")
+
+
+def wait_for_the_cache(app: Sphinx) -> None:
+    _wait(CACHE_READY)
+
+
+def cache_ready(app: Sphinx) -> None:
+    _signal(CACHE_READY)
+
+
+def wait_for_the_execution(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    if docnames:
+        _wait(READ_DONE)
+
+
+def read_done(app: Sphinx, env: BuildEnvironment) -> None:
+    _signal(READ_DONE)
+
+
 def setup(app: Sphinx):
     _keep_index_entries()
+    # before snippet_cells.prepare_cache (500), which may empty the cache; after it
+    app.connect("builder-inited", wait_for_the_cache, priority=100)
+    app.connect("builder-inited", cache_ready, priority=900)
+    app.connect("env-before-read-docs", wait_for_the_execution, priority=100)
+    app.connect("env-updated", read_done, priority=900)
     handler = _Problems(app)
     app._build_guards_handler = handler  # type: ignore[attr-defined]
     sphinx_logging.getLogger("sphinx").logger.addHandler(handler)
