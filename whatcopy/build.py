@@ -143,8 +143,8 @@ def build_languages(
     signals = build / "doctrees" / ".languages"
     signals.mkdir(parents=True, exist_ok=True)
     prefix = str(signals / languages[0])
-    for suffix in (".cache-ready", ".read-done"):
-        Path(prefix + suffix).unlink(missing_ok=True)
+    for flag in signals.glob(languages[0] + ".*"):
+        flag.unlink()
     first = Run(languages[0], build, quiet, WHATCOPY_SIGNAL=prefix)
     others = [Run(language, build, quiet, WHATCOPY_AFTER=prefix) for language in languages[1:]]
     code, seconds, log = first.wait()

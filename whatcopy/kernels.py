@@ -239,6 +239,13 @@ def kernel_spec() -> dict:
     }
 
 
+def warm_up(folder: Path) -> None:
+    """Ask the server in `folder` (serving()'s) to import what kernels import now, not when
+    the first kernel is asked for: a connection that hands it nothing does."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as poke:
+        poke.connect(str(folder / "socket"))
+
+
 @contextlib.contextmanager
 def serving() -> Iterator[Path]:
     """Start a kernel server; while inside, kernels named `python3` that Jupyter starts in this

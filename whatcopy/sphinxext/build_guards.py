@@ -162,10 +162,11 @@ def _keep_index_entries() -> None:
 # Two languages built at the same time (whatcopy/build.py): the first one's process is told
 # where to signal (WHATCOPY_SIGNAL, a path prefix), the next ones where to wait (WHATCOPY_AFTER).
 # A language after the first waits for the first's execution cache to be ready before touching
-# it, and, when it has pages to read, for the first to have read (and executed) all of its own,
-# so that it executes nothing itself: what the same build in one language after the other gives.
+# it, and before it reads a page with code, for the first to have read (and so executed) that
+# page, or all the pages it reads: it executes nothing itself, as when the languages are built
+# one after the other.
 SIGNAL, AFTER = "WHATCOPY_SIGNAL", "WHATCOPY_AFTER"
-CACHE_READY, READ_DONE = ".cache-ready", ".read-done"
+CACHE_READY, READ_DONE, READ_ONE = ".cache-ready", ".read-done", ".read-"
 
 
 def _signal(suffix: str) -> None:
@@ -174,14 +175,15 @@ def _signal(suffix: str) -> None:
         Path(prefix + suffix).write_text("ok", encoding="utf-8")
 
 
-def _wait(suffix: str) -> None:
+def _wait(*suffixes: str) -> None:
+    """Until one of the first language's signals is there (none to wait for: no WHATCOPY_AFTER)."""
     prefix = os.environ.get(AFTER)
     if not prefix:
         return
-    flag = Path(prefix + suffix)
-    while not flag.exists():
+    flags = [Path(prefix + suffix) for suffix in suffixes]
+    while not (found := [flag for flag in flags if flag.exists()]):
         time.sleep(0.02)
-    if flag.read_text(encoding="utf-8") != "ok":
+    if found[0].read_text(encoding="utf-8") != "ok":
         raise ExtensionError("the first language's build failed: nothing to reuse")
 
 
@@ -193,9 +195,14 @@ def cache_ready(app: Sphinx) -> None:
     _signal(CACHE_READY)
 
 
-def wait_for_the_execution(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
-    if docnames:
-        _wait(READ_DONE)
+def wait_for_the_execution(app: Sphinx, docname: str, source: list[str]) -> None:
+    """Before reading a page with code cells: the first language read its own, or all."""
+    if os.environ.get(AFTER) and "{code-cell}" in source[0]:
+        _wait(READ_ONE + docname.replace("/", "%"), READ_DONE)
+
+
+def read_one(app: Sphinx, doctree) -> None:
+    _signal(READ_ONE + app.env.docname.replace("/", "%"))
 
 
 def read_done(app: Sphinx, env: BuildEnvironment) -> None:
@@ -207,7 +214,8 @@ def setup(app: Sphinx):
     # before snippet_cells.prepare_cache (500), which may empty the cache; after it
     app.connect("builder-inited", wait_for_the_cache, priority=100)
     app.connect("builder-inited", cache_ready, priority=900)
-    app.connect("env-before-read-docs", wait_for_the_execution, priority=100)
+    app.connect("source-read", wait_for_the_execution, priority=100)
+    app.connect("doctree-read", read_one, priority=900)
     app.connect("env-updated", read_done, priority=900)
     handler = _Problems(app)
     app._build_guards_handler = handler  # type: ignore[attr-defined]
