@@ -209,10 +209,12 @@ def preview(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Measure and print build times, page weights and request counts against their targets."""
+    """Measure and print build times, page weights, Lighthouse scores and the suite's time
+    against their targets (`-- --lighthouse`: only a clean build and Lighthouse)."""
     install(session, "tests")
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--silent", external=True)  # lighthouse
     compile_what_builds_import(session)
-    session.run("python", "-m", "whatcopy.bench")
+    session.run("python", "-m", "whatcopy.bench", *session.posargs)
 
 
 @nox.session(python=PYTHON)

@@ -170,7 +170,9 @@ def test_the_chinese_book_embeds_a_chinese_font_and_has_no_missing_glyph():
         if page.html.exists():
             site |= set(HAN.findall(parsed_html(page.html).select_one("article").get_text()))
     printed = set(HAN.findall("".join(sheets("zh"))))
-    assert site - printed == set(), f"Han characters of the site missing from the book: {site - printed}"
+    assert site - printed == set(), (
+        f"Han characters of the site missing from the book: {site - printed}"
+    )
 
 
 @pytest.mark.browser

@@ -584,7 +584,9 @@ def test_the_subset_icon_fonts_have_every_icon_the_pages_show(language):
     assert not sorted(hex(c) for c in drawn - covered), f"{folder}: stylesheet glyphs left out"
 
 
-VNU = Path(__file__).resolve().parents[1] / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+VNU = (
+    Path(__file__).resolve().parents[1] / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+)
 # The Nu checker's own control: a page it must find errors in (a space in a URL, a paragraph in
 # a summary, an attribute twice), so a checker that checks nothing cannot pass the site.
 INVALID = """<!DOCTYPE html>

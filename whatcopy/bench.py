@@ -4,15 +4,22 @@ Not a test: the machines here are shared and noisy, so this measures and prints;
 fail. It works in a throwaway copy of the project, so the real build is never disturbed.
 
 Figures:
-- cold build of both languages (empty cache and environment), and the floor it is compared
+- cold build of both languages (empty cache and environment; built as `python -m
+  whatcopy.build` builds them, at the same time, English ahead), and the floor it is compared
   with: kernel start plus `import torch`, measured here, times the pages executed;
-- warm rebuild with nothing changed;
-- rebuild after editing one snippet, and whether exactly the pages that load it re-executed;
+- warm rebuild with nothing changed (target: 5 s);
+- rebuild after editing one snippet (target: the no-change rebuild plus 1.5 x kernel start and
+  `import torch`), and whether exactly the pages that load it re-executed;
 - how many pages the Chinese build executes (goal: 0);
 - per page, the first view's weight (gzip), request count and requests to other hosts,
   measured in Chromium (an empty cache, the page loaded until the network is idle);
-- the test suite as `nox -s tests` runs it after its install steps: a clean site build and every
-  test, in a fresh clone of the committed HEAD (uncommitted changes are not measured).
+- Lighthouse's four scores (mobile) and the layout shift of every page of both languages, over
+  a local server that gzips as GitHub Pages does, the site built with that server's address as
+  SITE_URL (absolute hreflang and canonical links, as deployed); `--lighthouse` measures only
+  these, after one clean build;
+- the test suite as `nox -s tests` runs it after its install steps: a clean site build with
+  the PDF books and every test, in a fresh clone of the committed HEAD (uncommitted changes
+  are not measured).
 """
 
 from __future__ import annotations
@@ -192,7 +199,9 @@ def lighthouse(url: str) -> dict[str, float]:
     import json
 
     if not LIGHTHOUSE.exists():
-        sys.exit(f"{LIGHTHOUSE} is missing: run `npm ci` (lighthouse is pinned in package-lock.json)")
+        sys.exit(
+            f"{LIGHTHOUSE} is missing: run `npm ci` (lighthouse is pinned in package-lock.json)"
+        )
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
         flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
@@ -246,7 +255,10 @@ def print_lighthouse(results: list[tuple[str, dict[str, float]]]) -> None:
             + f" {scores['cls']:6.3f}  {'meets goal' if meets_lighthouse_goal(scores) else 'MISSES goal: ' + ', '.join(scores['failing'])}"
         )
     missed = [name for name, scores in results if not meets_lighthouse_goal(scores)]
-    print(f"  pages that miss the goal: {len(missed)} of {len(results)}" + (f" ({', '.join(missed)})" if missed else ""))
+    print(
+        f"  pages that miss the goal: {len(missed)} of {len(results)}"
+        + (f" ({', '.join(missed)})" if missed else "")
+    )
 
 
 def test_suite() -> tuple[float, str]:
@@ -309,7 +321,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def measure(module, project: Path, build_dir: Path, base: str, lighthouse_only: bool) -> dict:
     cold_start = time.perf_counter()
-    cold = {lang: module.build_language(lang, build_dir, quiet=False) for lang in LANGUAGES}
+    cold = module.build_languages(list(LANGUAGES), build_dir, quiet=False)
     cold_total = time.perf_counter() - cold_start
     module.write_root(build_dir, base)
     if lighthouse_only:
@@ -319,13 +331,13 @@ def measure(module, project: Path, build_dir: Path, base: str, lighthouse_only: 
     floor = floor_one * en_executed
 
     warm_start = time.perf_counter()
-    warm = {lang: module.build_language(lang, build_dir, quiet=False) for lang in LANGUAGES}
+    warm = module.build_languages(list(LANGUAGES), build_dir, quiet=False)
     warm_total = time.perf_counter() - warm_start
 
     snippet = project / "snippets" / f"{EDITED}.py"
     snippet.write_text(snippet.read_text() + "# edited by whatcopy/bench.py\n")
     edit_start = time.perf_counter()
-    edited = {lang: module.build_language(lang, build_dir, quiet=False) for lang in LANGUAGES}
+    edited = module.build_languages(list(LANGUAGES), build_dir, quiet=False)
     edit_total = time.perf_counter() - edit_start
     expected = pages_loading(project, EDITED)
     reexecuted = executed(edited["en"][1]) + executed(edited["zh"][1])

@@ -52,7 +52,9 @@ from whatcopy.sphinxext import course_kit
 from whatcopy.sphinxext.messages import N_, catalog
 
 TITLE = N_("What does it copy?")
-SUBTITLE = N_("The whole site as a book: every output in it was printed by its code when it was built")
+SUBTITLE = N_(
+    "The whole site as a book: every output in it was printed by its code when it was built"
+)
 BUILT = N_("Built on {date} from the site's sources.")
 ONLINE = N_("On the web: {url}")
 
@@ -223,9 +225,7 @@ def footer(language: str) -> str:
     )
 
 
-def print_book(
-    language: str, folder: Path, target: Path, site_url: str | None, site: Path
-) -> dict:
+def print_book(language: str, folder: Path, target: Path, site_url: str | None, site: Path) -> dict:
     """Print the single-page build in `folder` to `target`; return its figures. Links that
     leave the book point at the site published at `site_url`, or else at the folder `site`."""
     from playwright.sync_api import sync_playwright
@@ -316,10 +316,13 @@ def make_books(
             )
             for language in languages
         ]
-        if any([run.wait() for run in runs]):
+        codes = [run.wait() for run in runs]  # every one, not only up to a failure
+        if any(codes):
             sys.exit("a book was not made (see the messages above)")
-        return {language: out / "html" / LANGUAGES[language].folder / book_name(language)
-                for language in languages}
+        return {
+            language: out / "html" / LANGUAGES[language].folder / book_name(language)
+            for language in languages
+        }
     made = {}
     for language in languages:
         started = time.perf_counter()

@@ -90,7 +90,10 @@ class Run:
     def __init__(self, language: str, build: Path, quiet: bool, **env: str):
         self.language, self.build, self.quiet = language, build, quiet
         self.started = time.perf_counter()
-        self.log_file = None if quiet else tempfile.TemporaryFile("w+", encoding="utf-8")
+        # (closed by wait(), which reads it)
+        self.log_file = (
+            None if quiet else tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        )
         self.process = subprocess.Popen(
             sphinx_command(language, build, quiet=quiet),
             cwd=ROOT,

@@ -34,8 +34,8 @@ import time
 from pathlib import Path
 
 from sphinx.application import Sphinx
-from sphinx.errors import ExtensionError
 from sphinx.environment import BuildEnvironment
+from sphinx.errors import ExtensionError
 from sphinx.util import logging as sphinx_logging
 
 EXT = Path(__file__).resolve().parent
