@@ -296,6 +296,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--lighthouse", action="store_true", help="only a clean build and Lighthouse's scores"
     )
+    parser.add_argument(
+        "--builds", action="store_true", help="only the build figures (cold, warm, one edit)"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         project = build.copy_project(Path(tmp))
@@ -307,7 +310,7 @@ def main(argv: list[str] | None = None) -> None:
             saved_url = os.environ.get("SITE_URL")
             os.environ["SITE_URL"] = base
             try:
-                figures = measure(module, project, build_dir, base, args.lighthouse)
+                figures = measure(module, project, build_dir, base, args.lighthouse, args.builds)
             finally:
                 if saved_url is None:
                     os.environ.pop("SITE_URL", None)
@@ -316,10 +319,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.lighthouse:
         print_lighthouse(figures["lighthouse"])
         return
-    report(figures)
+    report(figures, builds_only=args.builds)
 
 
-def measure(module, project: Path, build_dir: Path, base: str, lighthouse_only: bool) -> dict:
+def measure(
+    module, project: Path, build_dir: Path, base: str, lighthouse_only: bool, builds_only: bool
+) -> dict:
     cold_start = time.perf_counter()
     cold = module.build_languages(list(LANGUAGES), build_dir, quiet=False)
     cold_total = time.perf_counter() - cold_start
@@ -342,8 +347,9 @@ def measure(module, project: Path, build_dir: Path, base: str, lighthouse_only: 
     expected = pages_loading(project, EDITED)
     reexecuted = executed(edited["en"][1]) + executed(edited["zh"][1])
     module.write_root(build_dir, base)
-    weights = page_weights(build_dir / "html", [lang.folder for lang in LANGUAGES.values()])
-    scores = lighthouse_pages(build_dir / "html", base)
+    folders = [lang.folder for lang in LANGUAGES.values()]
+    weights = [] if builds_only else page_weights(build_dir / "html", folders)
+    scores = [] if builds_only else lighthouse_pages(build_dir / "html", base)
     return {
         "cold": cold,
         "cold_total": cold_total,
@@ -361,7 +367,7 @@ def measure(module, project: Path, build_dir: Path, base: str, lighthouse_only: 
     }
 
 
-def report(figures: dict) -> None:
+def report(figures: dict, builds_only: bool = False) -> None:
     cold, cold_total, floor, floor_one = (
         figures["cold"],
         figures["cold_total"],
@@ -413,6 +419,8 @@ def report(figures: dict) -> None:
     print(
         f"  pages the Chinese build executed (cold): {zh_executed}  goal 0: {verdict(zh_executed == 0)}"
     )
+    if builds_only:
+        return
     print(
         f"\nFirst view per page (gzip; requests; to other hosts), targets: <= {TARGETS['first_view_kb']} KB,"
         f" <= {TARGETS['requests']} requests, {TARGETS['foreign']} to other hosts"
