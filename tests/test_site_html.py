@@ -464,15 +464,21 @@ def test_launch_buttons_open_the_executed_notebook_of_the_page(page):
 
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
-def test_the_download_menu_offers_the_notebook_and_the_snippets(page):
+def test_the_download_menu_offers_the_notebook_the_snippets_and_the_book(page):
+    """Every page's menu offers the language's PDF book (whatcopy/book.py) and printing; a page
+    with code, its notebook and each of its snippets."""
+    from whatcopy.sphinxext.course_kit import book_name
+
     menu = soup(page.html).select_one(".dropdown-download-buttons")
     assert menu is not None, f"{page.html}: no download menu"
     offered = {(page.html.parent / a["href"]).resolve() for a in menu.select("a[download][href]")}
     assert menu.select("[data-site-action='window.print()']"), f"{page.html}: no print button"
-    if not page.cells():
-        return
     folder = HTML / LANGUAGES[page.language][0]
-    expected = {(folder / "downloads" / "notebooks" / f"{page.docname}.ipynb").resolve()}
+    book = (folder / book_name(LANGUAGES[page.language][0])).resolve()
+    if not page.cells():
+        assert offered == {book}, f"{page.html}: offers {sorted(offered)}"
+        return
+    expected = {book, (folder / "downloads" / "notebooks" / f"{page.docname}.ipynb").resolve()}
     expected |= {
         (folder / "downloads" / "snippets" / f"{cell.snippet}.py").resolve()
         for cell in page.cells()

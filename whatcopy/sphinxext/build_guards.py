@@ -152,6 +152,11 @@ def _keep_index_entries() -> None:
         # Pages are fed in the order they are written, which differs between a clean build and
         # an incremental one; the entries are listed in page order either way.
         self._index_entries = dict(sorted(self._index_entries.items()))
+        # A word that was only on pages read again, which no longer have it, keeps an empty
+        # list after Sphinx's prune; a clean build has no such word (seen in zh-cn: 已过期,
+        # after a snippet was edited and the edit undone).
+        self._mapping = {word: docs for word, docs in self._mapping.items() if docs}
+        self._title_mapping = {word: docs for word, docs in self._title_mapping.items() if docs}
         return freeze(self)
 
     IndexBuilder.load, IndexBuilder.prune = load_with_entries, prune_with_entries
