@@ -153,8 +153,10 @@ def build_languages(
     code, seconds, log = first.wait()
     results = {languages[0]: (seconds, log)}
     if code:
+        from whatcopy.sphinxext.build_guards import signal_file
+
         for suffix in (".cache-ready", ".read-done"):  # the others stop waiting, and fail
-            Path(prefix + suffix).write_text("failed", encoding="utf-8")
+            signal_file(prefix + suffix, "failed")
     for run in others:
         other_code, other_seconds, other_log = run.wait()
         results[run.language] = (other_seconds, other_log)

@@ -174,10 +174,17 @@ SIGNAL, AFTER = "WHATCOPY_SIGNAL", "WHATCOPY_AFTER"
 CACHE_READY, READ_DONE, READ_ONE = ".cache-ready", ".read-done", ".read-"
 
 
-def _signal(suffix: str) -> None:
+def _signal(suffix: str, word: str = "ok") -> None:
+    """Write the signal whole, under its name at once (a reader never sees it half-written)."""
     prefix = os.environ.get(SIGNAL)
     if prefix:
-        Path(prefix + suffix).write_text("ok", encoding="utf-8")
+        signal_file(prefix + suffix, word)
+
+
+def signal_file(path: str, word: str) -> None:
+    part = Path(f"{path}.{os.getpid()}.part")
+    part.write_text(word, encoding="utf-8")
+    part.replace(path)
 
 
 def _wait(*suffixes: str) -> None:
@@ -186,7 +193,7 @@ def _wait(*suffixes: str) -> None:
     if not prefix:
         return
     flags = [Path(prefix + suffix) for suffix in suffixes]
-    while not (found := [flag for flag in flags if flag.exists()]):
+    while not (found := [flag for flag in flags if flag.is_file()]):
         time.sleep(0.02)
     if found[0].read_text(encoding="utf-8") != "ok":
         raise ExtensionError("the first language's build failed: nothing to reuse")
