@@ -30,6 +30,8 @@ PYTHON = "3.11"
 ROOT = Path(__file__).resolve().parent
 CONSTRAINTS = ROOT / "requirements" / "constraints.txt"
 BROWSER = Path("/usr/bin/chromium")
+# what the tests run besides Chromium: npm's tools, the Nu checker's Java, poppler for the PDFs
+SYSTEM_TOOLS = ("npm", "java", "pdftotext", "pdffonts")
 # The site's languages, read as data (the package is installed in the sessions, not here).
 LANGUAGES = {
     key: SimpleNamespace(**fields)
@@ -131,27 +133,40 @@ def compile_what_builds_import(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the site, both languages, into docs/_build/html (`-- en` builds one)."""
-    install(session, "docs")
+    """Build the site, both languages, and their PDF books into docs/_build/html (`-- en`
+    builds one)."""
+    install(session, "tests")  # the books are printed by Chromium, through Playwright
     compile_what_builds_import(session)
-    session.run("python", "-m", "whatcopy.build", *session.posargs)
+    session.run("python", "-m", "whatcopy.build", "--book", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def book(session: nox.Session) -> None:
+    """Print each language's PDF book from the built site (docs/_build): what `docs` does
+    after the pages (`-- zh` prints one)."""
+    install(session, "tests")
+    session.run("python", "-m", "whatcopy.book", *session.posargs)
 
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
     """Build the site, then run every check; CUDA checks skip, visibly, without a GPU."""
     install(session, "tests")
-    if not (BROWSER.exists() and shutil.which("npm")):
+    if not (BROWSER.exists() and all(map(shutil.which, SYSTEM_TOOLS))):
         if os.geteuid() == 0 and shutil.which("apt-get"):
             session.run("bash", ".ci/install-system-packages", external=True)
         else:
             session.error(
-                "Chromium or npm is missing: run `sudo bash .ci/install-system-packages` "
-                "(Debian chromium, fonts-wqy-microhei, nodejs, npm), then this session again"
+                "Chromium, npm, java or poppler is missing: run `sudo bash "
+                ".ci/install-system-packages` (Debian chromium, fonts-wqy-microhei, nodejs, npm, "
+                "default-jre-headless, poppler-utils), then this session again"
             )
-    session.run("npm", "ci", "--no-audit", "--no-fund", "--silent", external=True)
+    # Lighthouse (an optional dependency) is only for `nox -s bench`: 130 packages fewer here
+    session.run(
+        "npm", "ci", "--no-audit", "--no-fund", "--silent", "--omit=optional", external=True
+    )
     compile_what_builds_import(session)
-    session.run("python", "-m", "whatcopy.build")
+    session.run("python", "-m", "whatcopy.build", "--book")
     session.run("pytest", *session.posargs)
 
 
@@ -196,10 +211,12 @@ def preview(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Measure and print build times, page weights and request counts against their targets."""
+    """Measure and print build times, page weights, Lighthouse scores and the suite's time
+    against their targets (`-- --lighthouse`: only a clean build and Lighthouse)."""
     install(session, "tests")
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--silent", external=True)  # lighthouse
     compile_what_builds_import(session)
-    session.run("python", "-m", "whatcopy.bench")
+    session.run("python", "-m", "whatcopy.bench", *session.posargs)
 
 
 @nox.session(python=PYTHON)

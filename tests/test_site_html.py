@@ -235,9 +235,11 @@ def marked_messages(source: str, where: str) -> dict[Key, str]:
 
 def extension_messages() -> dict[Key, str]:
     """Every string the extensions in whatcopy/sphinxext/ (and the root pages,
-    whatcopy/root_pages.py) mark for their catalog."""
+    whatcopy/root_pages.py, and the PDF book's cover, whatcopy/book.py) mark for their
+    catalog."""
     found = {}
-    for module in [*sorted(EXTENSIONS.glob("*.py")), EXTENSIONS.parent / "root_pages.py"]:
+    others = [EXTENSIONS.parent / "root_pages.py", EXTENSIONS.parent / "book.py"]
+    for module in [*sorted(EXTENSIONS.glob("*.py")), *others]:
         where = module.relative_to(EXTENSIONS.parents[1]).as_posix()
         for message, line in marked_messages(module.read_text(encoding="utf-8"), where).items():
             found.setdefault(message, line)
@@ -462,17 +464,23 @@ def test_launch_buttons_open_the_executed_notebook_of_the_page(page):
 
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
-def test_the_download_menu_offers_the_notebook_and_the_snippets(page):
+def test_the_download_menu_offers_the_notebook_the_snippets_and_the_book(page):
+    """Every page's menu offers the language's PDF book (whatcopy/book.py) and printing; a page
+    with code, its notebook and each of its snippets."""
+    from whatcopy.sphinxext.course_kit import book_name
+
     menu = soup(page.html).select_one(".dropdown-download-buttons")
     assert menu is not None, f"{page.html}: no download menu"
     offered = {(page.html.parent / a["href"]).resolve() for a in menu.select("a[download][href]")}
     assert menu.select("[data-site-action='window.print()']"), f"{page.html}: no print button"
+    folder = HTML / LANGUAGES[page.language][0]
+    book = (folder / book_name(LANGUAGES[page.language][0])).resolve()
     if not page.cells():
+        assert offered == {book}, f"{page.html}: offers {sorted(offered)}"
         return
     from whatcopy.sphinxext.course_kit import download_path
 
-    folder = HTML / LANGUAGES[page.language][0]
-    expected = {(folder / "downloads" / "notebooks" / f"{page.docname}.ipynb").resolve()}
+    expected = {book, (folder / "downloads" / "notebooks" / f"{page.docname}.ipynb").resolve()}
     expected |= {(folder / download_path("py", cell.snippet)).resolve() for cell in page.cells()}
     assert offered == expected, f"{page.html}: offers {sorted(offered)}"
     for path in offered:
@@ -579,3 +587,95 @@ def test_the_subset_icon_fonts_have_every_icon_the_pages_show(language):
         "no stylesheet glyphs found"
     )
     assert not sorted(hex(c) for c in drawn - covered), f"{folder}: stylesheet glyphs left out"
+
+
+VNU = (
+    Path(__file__).resolve().parents[1] / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+)
+# The Nu checker's own control: a page it must find errors in (a space in a URL, a paragraph in
+# a summary, an attribute twice), so a checker that checks nothing cannot pass the site.
+INVALID = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>control</title>
+<link rel="icon" href="data:image/svg+xml,<svg xmlns='x' viewBox='0 0 1 1'/>"></head>
+<body><details><summary><p>Show</p></summary>x</details>
+<p role="heading" aria-level="2" aria-level="2">twice</p></body></html>
+"""
+
+
+def nu_errors(paths: list[Path]) -> dict[str, list[str]]:
+    """The Nu HTML checker's errors (warnings and notes left out), per file."""
+    import json
+    import shutil
+    import subprocess
+
+    java = shutil.which("java")
+    assert java, "java is missing: run `bash .ci/install-system-packages` (default-jre-headless)"
+    assert VNU.exists(), f"{VNU} is missing: run `npm ci` (vnu-jar is pinned in package-lock.json)"
+    result = subprocess.run(
+        # C1 only (-XX:TieredStopAtLevel=1): 5.5 CPU-s for the whole site instead of 9 to 12,
+        # since a run this short never profits from the optimising compiler; the schema's
+        # recursion needs a larger thread stack than the default.
+        [java, "-Xss16m", "-XX:TieredStopAtLevel=1", "-jar", str(VNU)]
+        + ["--errors-only", "--format", "json", *map(str, paths)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    messages = json.loads(result.stderr or result.stdout)["messages"]
+    found: dict[str, list[str]] = {}
+    for message in messages:
+        where = unquote(urlsplit(message.get("url", "")).path)
+        line = message.get("lastLine", "?")
+        found.setdefault(where, []).append(f"{line}: {message['type']}: {message['message']}")
+    return found
+
+
+def test_every_page_is_valid_html(tmp_path):
+    """The Nu HTML checker (vnu-jar, pinned in package-lock.json) finds no error in any page of
+    either language, the root page or the 404 page, and does find the three it must in a
+    control page (one run of the checker for all)."""
+    control = tmp_path / "control.html"
+    control.write_text(INVALID, encoding="utf-8")
+    pages = [p for p in HTML_FILES if "_static" not in p.parts]
+    assert {HTML / "index.html", HTML / "404.html"} <= set(pages), "build the site first"
+    found = nu_errors([control, *pages])
+    caught = found.pop(str(control), [])
+    assert len(caught) >= 3 and any("summary" in m for m in caught), caught
+    assert any("aria-level" in m for m in caught) and any("Illegal character" in m for m in caught)
+    assert not found, "\n".join(
+        f"{Path(name).relative_to(HTML)}:{message}"
+        for name, messages in sorted(found.items())
+        for message in messages
+    )
+
+
+def test_with_the_site_address_known_hreflang_and_canonical_links_are_absolute(monkeypatch):
+    """With SITE_URL (the deploy's), each language's html_baseurl is its folder there, which
+    makes Sphinx write the canonical link, and the hreflang links are absolute (Lighthouse's
+    SEO check refuses relative ones); without it, both stay as the local site needs them."""
+    from types import SimpleNamespace
+
+    from whatcopy.sphinxext import site_languages
+
+    def links(site_url: str | None) -> tuple[str, list]:
+        if site_url:
+            monkeypatch.setenv("SITE_URL", site_url)
+        else:
+            monkeypatch.delenv("SITE_URL", raising=False)
+        config = SimpleNamespace(language="en", html_theme_options={}, html_baseurl="")
+        site_languages.configure_language(SimpleNamespace(), config)
+        context = {}
+        site_languages.language_links(SimpleNamespace(config=config), "detach", "", context, None)
+        return config.html_baseurl, context["site_languages"]
+
+    base, published = links("https://example.org/what/")
+    assert base == "https://example.org/what/en/"
+    assert {link["absolute"] for link in published} == {
+        "https://example.org/what/en/detach.html",
+        "https://example.org/what/zh-cn/detach.html",
+    }
+    base, local = links(None)
+    assert base == "" and all(link["absolute"] is None for link in local)
+    assert {link["url"] for link in local} == {"../en/detach.html", "../zh-cn/detach.html"}
+    layout = (DOCS / "_templates" / "layout.html").read_text(encoding="utf-8")
+    assert 'hreflang="{{ lang.hreflang }}" href="{{ lang.absolute or lang.url }}"' in layout

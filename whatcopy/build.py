@@ -5,8 +5,9 @@ the reader to their language, a 404 page and a sitemap.
     python -m whatcopy.build en         # one language
     python -m whatcopy.build --out DIR  # build everything (cache included) under DIR instead
 
-English is built first: the Chinese build then finds every cell in the shared jupyter-cache and
-executes nothing. SITE_URL (the address the site is published at, ending in /) makes the sitemap
+The languages are built at the same time, English ahead: the Chinese build waits for the
+English one to have executed what it reads, then finds every cell in the shared jupyter-cache
+and executes nothing (WHATCOPY_SEQUENTIAL=1: one after the other). SITE_URL (the address the site is published at, ending in /) makes the sitemap
 and the 404 page's links absolute.
 """
 
@@ -17,6 +18,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -40,7 +42,13 @@ def set_root(root: Path) -> Path:
 
 
 def sphinx_args(
-    source: Path, out: Path, doctrees: Path, *extra: str, jobs: str = "auto", quiet: bool = True
+    source: Path,
+    out: Path,
+    doctrees: Path,
+    *extra: str,
+    jobs: str = "auto",
+    quiet: bool = True,
+    builder: str = "html",
 ) -> list[str]:
     """The sphinx-build command of every build of the site: warnings are errors, reported all
     at once (--keep-going), and every reference must resolve (-n)."""
@@ -49,7 +57,7 @@ def sphinx_args(
         "-m",
         "sphinx",
         "-b",
-        "html",
+        builder,
         "-W",
         "--keep-going",
         "-n",
@@ -76,32 +84,89 @@ def sphinx_command(language: str, build: Path, *extra: str, quiet: bool = True) 
     )
 
 
+class Run:
+    """One language's sphinx-build, started; `finish()` waits for it."""
+
+    def __init__(self, language: str, build: Path, quiet: bool, **env: str):
+        self.language, self.build, self.quiet = language, build, quiet
+        self.started = time.perf_counter()
+        # (closed by wait(), which reads it)
+        self.log_file = (
+            None if quiet else tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        )
+        self.process = subprocess.Popen(
+            sphinx_command(language, build, quiet=quiet),
+            cwd=ROOT,
+            env=dict(os.environ, SITE_BUILD_DIR=str(build), WHATCOPY_ROOT=str(ROOT), **env),
+            text=True,
+            stdout=self.log_file,
+            stderr=subprocess.STDOUT if not quiet else None,
+        )
+
+    def wait(self) -> tuple[int, float, str]:
+        code = self.process.wait()
+        seconds = time.perf_counter() - self.started
+        log = ""
+        if self.log_file is not None:
+            self.log_file.seek(0)
+            log = self.log_file.read()
+            self.log_file.close()
+        return code, seconds, log
+
+    def fail(self, log: str) -> None:
+        # Nothing half-built is published. (Sphinx itself discards the environment of a build
+        # that stopped on an error, so the next build reads every page again.)
+        shutil.rmtree(self.build / "html" / LANGUAGES[self.language].folder, ignore_errors=True)
+        source = LANGUAGES[self.language].source
+        sys.exit(f"{log}\nbuild of docs/{source} failed (see the messages above)")
+
+
 def build_language(
     language: str, build: Path | None = None, quiet: bool = True
 ) -> tuple[float, str]:
     """Build one language; return (seconds, log). Exit with a message when it fails."""
+    run = Run(language, build or DEFAULT_BUILD, quiet)
+    code, seconds, log = run.wait()
+    if code:
+        run.fail(log)
+    return seconds, log
+
+
+def build_languages(
+    languages: list[str], build: Path | None = None, quiet: bool = True
+) -> dict[str, tuple[float, str]]:
+    """Build the languages at the same time, each in its own process, the first one ahead:
+    the others wait for its execution cache, and, if they have pages to read, for it to have
+    executed its own (whatcopy/sphinxext/build_guards.py), so they execute nothing; on two cores
+    their starts, loads and writes overlap. Return each one's (seconds, log); exit with a
+    message when one fails (the others are stopped, or finished, first)."""
     build = build or DEFAULT_BUILD
-    started = time.perf_counter()
-    out = LANGUAGES[language].folder
-    env = dict(os.environ, SITE_BUILD_DIR=str(build), WHATCOPY_ROOT=str(ROOT))
-    result = subprocess.run(
-        sphinx_command(language, build, quiet=quiet),
-        cwd=ROOT,
-        env=env,
-        check=False,
-        text=True,
-        stdout=None if quiet else subprocess.PIPE,
-        stderr=subprocess.STDOUT if not quiet else None,
-    )
-    log = result.stdout or ""
-    if result.returncode:
-        # Nothing half-built is published. (Sphinx itself discards the environment of a build
-        # that stopped on an error, so the next build reads every page again.)
-        shutil.rmtree(build / "html" / out, ignore_errors=True)
-        sys.exit(
-            f"{log}\nbuild of docs/{LANGUAGES[language].source} failed (see the messages above)"
-        )
-    return time.perf_counter() - started, log
+    if len(languages) == 1 or os.environ.get("WHATCOPY_SEQUENTIAL"):
+        return {language: build_language(language, build, quiet) for language in languages}
+    signals = build / "doctrees" / ".languages"
+    signals.mkdir(parents=True, exist_ok=True)
+    prefix = str(signals / languages[0])
+    for flag in signals.glob(languages[0] + ".*"):
+        flag.unlink()
+    first = Run(languages[0], build, quiet, WHATCOPY_SIGNAL=prefix)
+    others = [Run(language, build, quiet, WHATCOPY_AFTER=prefix) for language in languages[1:]]
+    code, seconds, log = first.wait()
+    results = {languages[0]: (seconds, log)}
+    if code:
+        from whatcopy.sphinxext.build_guards import signal_file
+
+        for suffix in (".cache-ready", ".read-done"):  # the others stop waiting, and fail
+            signal_file(prefix + suffix, "failed")
+    for run in others:
+        other_code, other_seconds, other_log = run.wait()
+        results[run.language] = (other_seconds, other_log)
+        if other_code and not code:
+            run.fail(other_log)
+    if code:
+        for run in others:
+            shutil.rmtree(build / "html" / LANGUAGES[run.language].folder, ignore_errors=True)
+        first.fail(log)
+    return results
 
 
 def pages(build: Path) -> list[str]:
@@ -174,9 +239,8 @@ def build(
     languages: list[str], build: Path | None = None, quiet: bool = True
 ) -> dict[str, tuple[float, str]]:
     build = build or DEFAULT_BUILD
-    results = {}
+    results = build_languages(languages, build, quiet)
     for language in languages:
-        results[language] = build_language(language, build, quiet)
         print(f"built {language} in {results[language][0]:.1f} s")
     if all((build / "html" / lang.folder / "index.html").exists() for lang in LANGUAGES.values()):
         write_root(build, os.environ.get("SITE_URL"))
@@ -189,13 +253,22 @@ def main() -> None:
         "languages", nargs="*", help=f"some of {', '.join(LANGUAGES)} (default: all)"
     )
     parser.add_argument("--out", type=Path, default=None, help="build folder")
+    parser.add_argument(
+        "--book", action="store_true", help="then each language's PDF book (whatcopy/book.py)"
+    )
     args = parser.parse_args()
     unknown = set(args.languages) - set(LANGUAGES)
     if unknown:
         parser.error(
             f"unknown language {', '.join(sorted(unknown))}; choose from {', '.join(LANGUAGES)}"
         )
-    build(args.languages or list(LANGUAGES), args.out.resolve() if args.out else None)
+    languages = args.languages or list(LANGUAGES)
+    out = args.out.resolve() if args.out else None
+    build(languages, out)
+    if args.book:
+        from whatcopy import book
+
+        book.make_books(languages, out, os.environ.get("SITE_URL"))
 
 
 if __name__ == "__main__":

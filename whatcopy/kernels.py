@@ -239,6 +239,13 @@ def kernel_spec() -> dict:
     }
 
 
+def warm_up(folder: Path) -> None:
+    """Ask the server in `folder` (serving()'s) to import what kernels import now, not when
+    the first kernel is asked for: a connection that hands it nothing does."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as poke:
+        poke.connect(str(folder / "socket"))
+
+
 @contextlib.contextmanager
 def serving() -> Iterator[Path]:
     """Start a kernel server; while inside, kernels named `python3` that Jupyter starts in this
@@ -256,10 +263,25 @@ def serving() -> Iterator[Path]:
         cwd=folder,
     )
     saved = {name: os.environ.get(name) for name in ("JUPYTER_PATH", SERVER_ENV)}
+    # nbclient waits 60 s for a kernel to start, myst-nb gives no way to change it, and the
+    # first kernel waits for the server's imports: on a busy machine, longer. The kernel's
+    # start gets the servers' start deadline; a cell's limit is left as it is.
+    from nbclient import NotebookClient
+
+    # (traitlets keeps an immutable default in a class-wide table as well as on the trait)
+    defaults = getattr(NotebookClient, "_static_immutable_initial_values", {})
+    saved_startup = NotebookClient.startup_timeout.default_value
     try:
-        for _ in range(500):  # the socket exists within milliseconds; imports come after
-            if path.exists() or server.poll() is not None:
-                break
+        # The socket exists within milliseconds of the interpreter's start (imports come
+        # after), which on a busy machine can take seconds: the same deadline as the snippet
+        # servers' start (a server that fails exits, which is seen at once).
+        from whatcopy.runner import start_timeout_s
+
+        NotebookClient.startup_timeout.default_value = int(start_timeout_s())
+        if "startup_timeout" in defaults:
+            defaults["startup_timeout"] = int(start_timeout_s())
+        deadline = time.monotonic() + start_timeout_s()
+        while not path.exists() and server.poll() is None and time.monotonic() < deadline:
             time.sleep(0.01)
         if not path.exists():
             raise KernelServerError(f"the kernel server did not start (exit {server.poll()})")
@@ -269,6 +291,9 @@ def serving() -> Iterator[Path]:
         os.environ[SERVER_ENV] = str(path)
         yield folder
     finally:
+        NotebookClient.startup_timeout.default_value = saved_startup
+        if "startup_timeout" in defaults:
+            defaults["startup_timeout"] = saved_startup
         for name, value in saved.items():
             if value is None:
                 os.environ.pop(name, None)

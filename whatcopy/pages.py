@@ -91,11 +91,36 @@ def _load_tolerantly(nb_path, file_name, token, body_lines):
 _ORIGINAL_LOAD = _myst_read._load_code_from_file
 
 
+# Pages read in this process: (path, source) -> (the page, the stat of each file its cells
+# :load:). A build reads each page several times (its cells, the course kit's notebook and
+# header buttons, the snippet index): 28 ms each with myst-nb's reader.
+_READ: dict[tuple[str, str], tuple[Page, list[tuple[Path, tuple[int, int] | None]]]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
 def read(path: Path, text: str | None = None) -> Page:
-    """Read a MyST page (``text``: its source, if already read, e.g. in Sphinx's source-read)."""
+    """Read a MyST page (``text``: its source, if already read, e.g. in Sphinx's source-read).
+    Read again only when the page or a file it loads changed since this process last read it."""
     path = Path(path)
     if text is None:
         text = path.read_text(encoding="utf-8")
+    known = _READ.get((str(path), text))
+    if known is not None and all(_stamp(file) == stamp for file, stamp in known[1]):
+        return known[0]
+    page = _read(path, text)
+    loaded = [cell.path for cell in page.cells if cell.path is not None]
+    _READ[(str(path), text)] = (page, [(file, _stamp(file)) for file in loaded])
+    return page
+
+
+def _read(path: Path, text: str) -> Page:
     # myst-nb raises, without a line, on a :load: it cannot read; read on instead (see above).
     with _LOADING:
         _myst_read._load_code_from_file = _load_tolerantly

@@ -31,8 +31,17 @@ from whatcopy.transcript_format import (
 
 
 def timeout_s() -> float:
-    """Seconds a snippet may run (SNIPPET_TIMEOUT, read when it starts; default 60)."""
+    """Seconds a snippet may run, from its first statement (SNIPPET_TIMEOUT, read when it
+    starts; default 60)."""
     return float(os.environ.get("SNIPPET_TIMEOUT", "60"))
+
+
+def start_timeout_s() -> float:
+    """Seconds a server may take to start (to import torch), and a forked process to reach its
+    snippet's first statement (SNIPPET_START_TIMEOUT; default 600). Not the snippet's limit: on
+    a busy machine starting takes many times its usual 2 s, and a snippet is not to blame for
+    it. A server that fails exits, which is seen at once; only one that hangs waits this out."""
+    return float(os.environ.get("SNIPPET_START_TIMEOUT", "600"))
 
 
 SERVER = "import sys; from whatcopy.transcripts import main; sys.exit(main(['_server']))"
@@ -87,7 +96,7 @@ class ForkServer:
             env=env,
         )
         self._buffer = b""
-        ready = self._readline(timeout_s() + 60)
+        ready = self._readline(start_timeout_s())
         if not (ready or "").startswith("ready "):
             self.close()
             raise SnippetError(f"the snippet server did not start (it said {ready!r})")
@@ -111,7 +120,26 @@ class ForkServer:
         line, self._buffer = self._buffer.split(b"\n", 1)
         return line.decode()
 
+    def _wait_for_exit(self, stderr: Path, limit: float) -> str | None:
+        """The server's word that the child exited; None when the snippet ran `limit` seconds
+        from its first statement (its first progress mark), or the child did not reach that
+        statement within start_timeout_s()."""
+        mark = PROGRESS.encode()
+        now = time.monotonic()
+        deadline = now + start_timeout_s()
+        running = False
+        while True:
+            if not running and stderr.exists() and mark in stderr.read_bytes():
+                running, deadline = True, now + limit
+            answer = self._readline(max(0.0, min(deadline - now, 0.05 if not running else 1e9)))
+            if answer is not None:
+                return answer
+            now = time.monotonic()
+            if now >= deadline:
+                return None
+
     def run(self, snippet: Snippet, mode: str, device: str) -> dict:
+
         started = time.perf_counter()
         with tempfile.TemporaryDirectory() as workdir:
             request = {
@@ -123,17 +151,17 @@ class ForkServer:
             }
             self._proc.stdin.write((json.dumps(request) + "\n").encode())
             self._proc.stdin.flush()
-            answer = self._readline(30) or ""
+            answer = self._readline(start_timeout_s()) or ""
             if not answer.startswith("pid "):
                 raise SnippetError(f"{snippet.rel}: the snippet server failed ({answer!r})")
             pid = int(answer.split()[1])
             limit = timeout_s()
-            answer = self._readline(limit)
+            answer = self._wait_for_exit(Path(workdir, "stderr"), limit)
             timed_out = answer is None
             if timed_out:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
-                answer = self._readline(30) or ""
+                answer = self._readline(start_timeout_s()) or ""
             err = Path(workdir, "stderr").read_text(encoding="utf-8", errors="replace")
             if timed_out:
                 marks = re.findall(rf"^{PROGRESS}(\d+)$", err, re.MULTILINE)

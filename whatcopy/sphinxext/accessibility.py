@@ -1,23 +1,22 @@
-"""Accessibility: what axe-core finds wrong in the HTML that Sphinx and the theme write.
+"""Accessibility: what axe-core would find wrong that pydata-sphinx-theme 0.20 leaves undone
+(tests/test_browser.py runs axe-core on every page).
 
-One job, two fixes (tests/test_browser.py runs axe-core on every page):
-
-* Sphinx writes a toctree caption as ``<p role="heading">`` without the ``aria-level`` that the
-  heading role requires; the translator below adds it.
-* A code block, table or diagram wider than the screen scrolls sideways, and a region that
-  scrolls must be reachable by keyboard: an inline script (no request) makes exactly those
-  regions focusable, again when the window is resized.
+A region that scrolls sideways must be reachable by keyboard. The theme's script makes code
+blocks, myst-nb outputs and tables focusable when they overflow (its
+``addTabStopsToScrollableElements``), and its translator gives a toctree caption's heading role
+its ``aria-level``; it does not know the site's drawn tables and diagrams
+(``.output-figure``, whatcopy/sphinxext/output_figures.py). An inline script (no request)
+makes exactly those that overflow focusable, again when the window is resized.
 """
 
 from __future__ import annotations
 
 from sphinx.application import Sphinx
-from sphinx.writers.html5 import HTML5Translator
 
 FOCUS_SCROLLABLE = """
 document.addEventListener("DOMContentLoaded", () => {
   const mark = () => {
-    for (const region of document.querySelectorAll("pre, .table-wrapper, .output-figure")) {
+    for (const region of document.querySelectorAll(".output-figure")) {
       if (region.scrollWidth > region.clientWidth + 1) region.tabIndex = 0;
       else region.removeAttribute("tabindex");
     }
@@ -28,17 +27,6 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 
 
-class AccessibleHTMLTranslator(HTML5Translator):
-    def visit_title(self, node) -> None:
-        start = len(self.body)
-        super().visit_title(node)
-        for index in range(start, len(self.body)):
-            self.body[index] = self.body[index].replace(
-                'role="heading">', 'role="heading" aria-level="2">'
-            )
-
-
 def setup(app: Sphinx):
-    app.set_translator("html", AccessibleHTMLTranslator)
     app.add_js_file(None, body=FOCUS_SCROLLABLE)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -34,6 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
 from whatcopy import pages, transcripts
+from whatcopy.languages import LANGUAGES
 from whatcopy.sphinxext.messages import N_, translate
 from whatcopy.transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
 
@@ -51,6 +52,7 @@ TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/what
     "zip": N_(
         "Every snippet, its transcripts, a README for teachers and the licence, in one archive: "
     ),
+    "book": N_("The whole site as a PDF book, to print or read offline"),
     "notebook": N_(
         "Each cell is a standalone snippet that needs only `torch`. Outputs are those recorded on"
         " CPU; run the cells to see your own."
@@ -61,6 +63,25 @@ TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/what
 def _text(config, key: str) -> str:
     """The label in the build's language (the catalog registered for it)."""
     return translate(config.language, TEXT[key])
+
+
+def book_name(folder: str) -> str:
+    """The PDF book's file, in the language's folder of the site (whatcopy/book.py prints it)."""
+    return f"what-does-it-copy-{folder}.pdf"
+
+
+def site_folder(config) -> str:
+    """The build's language's folder of the site (en, zh-cn)."""
+    return next(lang.folder for lang in LANGUAGES.values() if lang.sphinx == config.language)
+
+
+def book_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``{book}`text``: a link to the language's PDF book, with that text."""
+    env = inliner.document.settings.env
+    link = nodes.reference(
+        rawtext, text, refuri=relative(env.docname, book_name(site_folder(env.config)))
+    )
+    return [link], []
 
 
 def download_path(kind: str, name: str, device: str = "cpu") -> str:
@@ -284,7 +305,8 @@ def write_zip(target: Path) -> None:
 
 
 def write_downloads(app: Sphinx, exception) -> None:
-    if exception is not None or app.builder.format != "html":
+    # (not for the PDF book's single page, whatcopy/book.py: its links go to the site's)
+    if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
         return
     out = Path(app.outdir) / DOWNLOADS
     shutil.rmtree(out, ignore_errors=True)
@@ -352,6 +374,18 @@ def header_buttons(app: Sphinx, pagename: str, templatename: str, context: dict,
                             "label": "download-snippet-button",
                         }
                     )
+            book = book_name(site_folder(app.config))
+            items.append(
+                {
+                    "type": "link",
+                    "download": True,
+                    "text": book,
+                    "url": relative(pagename, book),
+                    "tooltip": translate(app.config.language, TEXT["book"]),
+                    "icon": "fas fa-book",
+                    "label": "download-book-button",
+                }
+            )
             items.append(
                 {
                     "type": "javascript",
@@ -394,6 +428,7 @@ def header_buttons(app: Sphinx, pagename: str, templatename: str, context: dict,
 def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
     app.add_directive("snippet-index", SnippetIndex)
+    app.add_role("book", book_role)
     app.connect("build-finished", write_downloads)
     # After sphinx-book-theme has made its buttons (priority 501).
     app.connect("html-page-context", header_buttons, priority=600)

@@ -388,7 +388,8 @@ def answers_markdown(docname: str, title: str, exercises: list[dict], config) ->
 
 
 def write_kit(app: Sphinx, exception) -> None:
-    if exception is not None or app.builder.format != "html":
+    # (not for the PDF book's single page, whatcopy/book.py: its links go to the site's)
+    if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
         return
     found = getattr(app.env, "exercises_found", {})
     out = Path(app.outdir) / DOWNLOADS

@@ -14,6 +14,8 @@ One job: how the build's Jupyter kernels start and stop.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
@@ -22,10 +24,48 @@ from whatcopy import kernels
 
 def start_server(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     """Before Sphinx reads (and, with -j, forks its readers). The server imports nothing until
-    a kernel is asked for, so a build that executes nothing pays only for starting it."""
+    a kernel is asked for, so a build that executes nothing pays only for starting it; when a
+    page is to be executed (its cells are not in the cache), it is asked to import at once,
+    while Sphinx reads, instead of when that page's kernel starts (an edited snippet's page,
+    2 s of imports, then overlap Sphinx's reading)."""
     if docnames and getattr(app, "_kernel_server", None) is None:
         app._kernel_server = kernels.serving()
-        app._kernel_server.__enter__()
+        folder = app._kernel_server.__enter__()
+        if to_execute(app, env, docnames):
+            kernels.warm_up(folder)
+
+
+def to_execute(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> bool:
+    """Whether a page among `docnames` will execute: it has code cells that jupyter-cache holds
+    no record of, as myst-nb looks them up (the kernelspec, and each cell's source and
+    metadata). Not for a build that reuses another's execution (build_guards: WHATCOPY_AFTER)."""
+    import os
+
+    import nbformat
+    from jupyter_cache import get_cache
+
+    from whatcopy import pages
+    from whatcopy.sphinxext.build_guards import AFTER
+
+    if os.environ.get(AFTER) or app.config.nb_execution_mode != "cache":
+        return False
+    cache = get_cache(app.config.nb_execution_cache_path)
+    for docname in docnames:
+        path = Path(env.doc2path(docname))
+        if path.suffix != ".md":
+            continue
+        page = pages.read(path)
+        if not page.cells:
+            continue
+        notebook = nbformat.v4.new_notebook(
+            metadata={"kernelspec": page.metadata.get("kernelspec")},
+            cells=[nbformat.v4.new_code_cell(c.body, metadata=c.options) for c in page.cells],
+        )
+        try:
+            cache.match_cache_notebook(notebook)
+        except KeyError:
+            return True
+    return False
 
 
 def stop_server(app: Sphinx, exception: Exception | None) -> None:

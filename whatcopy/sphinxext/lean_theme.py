@@ -201,7 +201,8 @@ def description(doctree, language: str) -> str:
 def favicon_data_uri(path: Path) -> str:
     from urllib.parse import quote
 
-    return "data:image/svg+xml," + quote(path.read_text(encoding="utf-8").strip(), safe=" =:/")
+    # A space is not allowed in a URL (the Nu checker rejects it): it is written %20.
+    return "data:image/svg+xml," + quote(path.read_text(encoding="utf-8").strip(), safe="=:/")
 
 
 def _digest(path: Path) -> str:
@@ -258,8 +259,35 @@ def finish(app: Sphinx, exception) -> None:
         apply_policy(page)
 
 
+# Scripts a page's inline scripts use at once (DOCUMENTATION_OPTIONS.pagename = ...): these
+# stay where they are; the others wait for the page (they act on DOMContentLoaded).
+BLOCKING_SCRIPTS = {"_static/documentation_options.js"}
+
+
+def defer_scripts(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """Sphinx's, the copy button's and the theme's scripts load with ``defer``: the page is
+    drawn once its stylesheets are in, instead of after each script in turn (Lighthouse,
+    mobile: zh-cn/detach.html drawn at 2.5 s instead of 1.2 s). The order of the deferred
+    scripts is kept, and none of them acts before DOMContentLoaded. Not on search.html, whose
+    search scripts are another matter."""
+    from sphinx.builders.html._assets import _JavaScript
+
+    if pagename == "search":
+        return
+    scripts = []
+    for script in context.get("script_files", []):
+        name = getattr(script, "filename", str(script))
+        attributes = dict(getattr(script, "attributes", {}))
+        if name and "body" not in attributes and name not in BLOCKING_SCRIPTS:
+            attributes.setdefault("defer", "defer")
+            script = _JavaScript(name, priority=script.priority, **attributes)
+        scripts.append(script)
+    context["script_files"] = scripts
+
+
 def setup(app: Sphinx):
     app.connect("builder-inited", assets)
     app.connect("html-page-context", page_context)
+    app.connect("html-page-context", defer_scripts, priority=900)
     app.connect("build-finished", finish, priority=900)  # after the other extensions' files
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -34,10 +34,12 @@ extensions = [
     "whatcopy.sphinxext.op_reference",
     # downloads (.py, transcripts, notebooks, zip) and the snippet index
     "whatcopy.sphinxext.course_kit",
-    # fixes for what axe-core finds in Sphinx's and the theme's HTML
+    # keyboard access to the drawn figures, which the theme's script does not cover
     "whatcopy.sphinxext.accessibility",
     # the search: Pagefind's index of the finished pages, the search page that queries it
     "whatcopy.sphinxext.site_search",
+    # valid HTML where myst-nb writes otherwise (its folded cells' summaries)
+    "whatcopy.sphinxext.valid_html",
     # the book theme within the page budget: subset icon fonts, CSP, social meta
     "whatcopy.sphinxext.lean_theme",
     # an executed page's kernel is shut down at once

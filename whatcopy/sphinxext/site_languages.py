@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import csv
 import logging
+import os
 
 import jinja2.ext
+import snowballstemmer
 from sphinx.application import Sphinx
 from sphinx.search.zh import SearchChinese
 
@@ -50,13 +52,17 @@ def read_terms() -> list[dict[str, str]]:
 
 
 def language_links(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    """Context for the switcher: the same page in every language, as relative URLs."""
+    """Context for the switcher: the same page in every language, as relative URLs; and for
+    the hreflang links, absolute ones when the site's address is known (html_baseurl)."""
     up = "../" * (pagename.count("/") + 1)
+    base = app.config.html_baseurl
+    site = base.rstrip("/").rsplit("/", 1)[0] + "/" if base else ""
     links = []
     for lang in LANGUAGES.values():
         links.append(
             {
                 "url": f"{up}{lang.folder}/{pagename}.html",
+                "absolute": f"{site}{lang.folder}/{pagename}.html" if site else None,
                 "hreflang": lang.hreflang,
                 "name": lang.name,
                 "current": lang.sphinx == app.config.language,
@@ -120,15 +126,33 @@ var splitQuery = (query) => {
 
 
 class SearchChineseWithTerms(SearchChinese):
-    """Sphinx's Chinese search, with the site's terms as words and a segmenting query splitter."""
+    """Sphinx's Chinese search, with the site's terms as words and a segmenting query splitter.
+
+    jieba loads its dictionary (0.7 s) when the first page is segmented, not when the search
+    index is set up: a rebuild that writes no page never needs it."""
 
     js_splitter_code = SPLITTER_JS
+
+    def init(self, options: dict[str, str]) -> None:
+        self._pending_options: dict[str, str] | None = options
+        self.stemmer = snowballstemmer.stemmer("english")
+
+    def split(self, input: str) -> list[str]:
+        if self._pending_options is not None:
+            options, self._pending_options = self._pending_options, None
+            SearchChinese.init(self, options)
+        return super().split(input)
 
 
 def configure_language(app: Sphinx, config) -> None:
     # The launch buttons open <language folder>/<page>.ipynb on the notebooks branch.
     folder = next(lang.folder for lang in LANGUAGES.values() if lang.sphinx == config.language)
     config.html_theme_options = {**config.html_theme_options, "path_to_docs": folder}
+    # Where the site is published (SITE_URL, ending in /), when known: Sphinx then writes each
+    # page's canonical link, and the pages' hreflang links are absolute (language_links).
+    site_url = os.environ.get("SITE_URL")
+    if site_url and not config.html_baseurl:
+        config.html_baseurl = f"{site_url.rstrip('/')}/{folder}/"
     if not config.language.startswith("zh"):
         return
     import jieba

@@ -1,0 +1,196 @@
+"""The PDF book of each language (whatcopy/book.py, built by `nox -s tests` with the site):
+every page of the site in it, in order, with its title and its executed outputs; a cover, a
+table of contents that gives the right pages, a number on every sheet, links kept, folded
+answers open, and Chinese in an embedded font with no missing glyph."""
+
+from __future__ import annotations
+
+import functools
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from project import HTML, LANGUAGES, executed_cells, pages, parsed_html
+
+from whatcopy import book
+
+HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def book_path(language: str) -> Path:
+    path = HTML / LANGUAGES[language][0] / book.book_name(language)
+    assert path.exists(), f"{path} is missing: build it (python -m whatcopy.build --book)"
+    return path
+
+
+@functools.cache
+def sheets(language: str) -> tuple[str, ...]:
+    """The text of each page of the book, as pdftotext reads it (in the order it is drawn)."""
+    text = subprocess.run(
+        ["pdftotext", "-raw", "-enc", "UTF-8", str(book_path(language)), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return tuple(text.split("\f")[:-1])
+
+
+def squeezed(text: str) -> str:
+    """Text without whitespace (lines wrap differently on paper) and with straight quotes."""
+    return re.sub(r"\s+", "", text).replace("\u2019", "'")
+
+
+def chapters(language: str) -> list[tuple[str, int, int]]:
+    """(docname, first sheet, last sheet) of each page of the site in the book, in order."""
+    starts = book.destinations(book_path(language))
+    order = sorted(
+        (number, name.removeprefix("document-"))
+        for name, number in starts.items()
+        if name.startswith("document-")
+    )
+    home = starts["home"]
+    spans = [("index", home, order[0][0])]
+    for (first, name), (following, _) in zip(order, [*order[1:], (len(sheets(language)), "")]):
+        spans.append((name, first, following))
+    return spans
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_book_has_a_sane_number_of_pages(language):
+    """At least a cover, the contents and a sheet per page of the site; no more than the site
+    would fill at 30 sheets a page; and the two languages within a third of each other, since
+    they hold the same cells."""
+    count = len(sheets(language))
+    site = len(pages(language))
+    assert site + 2 <= count <= 30 * site, f"{count} sheets for {site} pages"
+    other = len(sheets(next(lang for lang in LANGUAGES if lang != language)))
+    assert abs(count - other) <= max(count, other) / 3, (count, other)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_is_in_the_book_in_order_with_its_title_and_outputs(language):
+    """Each page of the site starts a sheet of its own, in the order of the site's menu, with
+    its title at the top; the output every one of its cells printed is on the sheets up to the
+    next page (lines compared without whitespace, which wraps differently on paper)."""
+    spans = chapters(language)
+    built = [p for p in pages(language) if p.docname != "genindex"]
+    assert {name for name, _, _ in spans} == {p.docname for p in built}
+    menu = [
+        a["href"].removesuffix(".html")
+        for a in parsed_html(HTML / LANGUAGES[language][0] / "index.html").select(
+            ".bd-docs-nav a.reference.internal"
+        )
+    ]
+    assert [name for name, _, _ in spans[1:]] == [n for n in menu if n not in ("#", "index")]
+    problems = []
+    by_name = {p.docname: p for p in built}
+    for name, first, last in spans:
+        page = by_name[name]
+        title = parsed_html(page.html).select_one("article h1").get_text().rstrip("#")
+        if squeezed(title) not in squeezed(sheets(language)[first - 1]):
+            problems.append(f"{page.rel}: title {title!r} not on sheet {first}")
+        text = squeezed("".join(sheets(language)[first - 1 : last]))
+        for snippet, printed, error in executed_cells(page):
+            lines = [line for line in printed.splitlines() if line.strip()]
+            sample = lines[0] if lines else (error or "").splitlines()[-1]
+            if squeezed(sample) not in text:
+                problems.append(f"{page.rel}: {snippet}'s output {sample!r} not on {first}-{last}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_book_opens_with_a_cover_and_contents_and_numbers_its_sheets(language):
+    """The cover holds the site's title; the contents list each page with the sheet it starts
+    on (the sheet its link leads to); every sheet's foot reads "n / total" (which pdftotext
+    may read before the sheet's last lines)."""
+    text = sheets(language)
+    cover = parsed_html(HTML / LANGUAGES[language][0] / "index.html").select_one("article h1")
+    assert squeezed(cover.get_text().rstrip("#")) in squeezed(text[0])
+    starts = book.destinations(book_path(language))
+    listed = [int(n) for n in re.findall(r"(\d+)\s*$", text[1], re.MULTILINE)]
+    expected = sorted(n for name, n in starts.items() if name.startswith("document-"))
+    assert listed[: len(expected)] == expected, (listed, expected)
+    total = len(text)
+    unnumbered = [
+        n
+        for n, sheet in enumerate(text, start=1)
+        if not re.search(rf"^{n} / {total}$", sheet, re.MULTILINE)
+    ]
+    assert not unnumbered, f"sheets without 'n / {total}' at their foot: {unnumbered}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_book_keeps_links_and_opens_every_fold(language):
+    """Links between pages lead inside the book; links out lead to the web or the site, never
+    to the server the book was printed from; the folded answers are printed open."""
+    data = book_path(language).read_bytes()
+    inside = set(re.findall(rb"/Dest /(document-[\w-]+)", data))
+    assert len(inside) >= len(pages(language)) // 2, inside
+    out = re.findall(rb"/URI \(([^)]*)\)", data)
+    assert any(uri.startswith(b"https://pytorch.org/") for uri in out)
+    assert not [uri for uri in out if b"127.0.0.1" in uri or b"localhost" in uri]
+    text = squeezed("".join(sheets(language)))
+    answers = [
+        fold.find("summary").find_next_sibling().get_text()
+        for p in pages(language)
+        if p.html.exists()
+        for fold in parsed_html(p.html).select("details.exercise-answer")
+    ]
+    assert answers, "no folded answers on the site?"
+    closed = [answer[:60] for answer in answers if squeezed(answer)[:40] not in text]
+    assert not closed, f"answers not printed: {closed}"
+
+
+def fonts(pdf: Path) -> list[dict[str, str]]:
+    listed = subprocess.run(
+        ["pdffonts", str(pdf)], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    header = listed[0]
+    columns = ["name", "type", "encoding", "emb", "sub", "uni"]
+    starts = [header.index(word) for word in ("name", "type", "encoding", "emb", "sub", "uni")]
+    rows = []
+    for line in listed[2:]:
+        cells = [line[a:b].strip() for a, b in zip(starts, [*starts[1:], None])]
+        rows.append(dict(zip(columns, [*cells[:5], cells[5].split()[0]])))
+    return rows
+
+
+def test_the_chinese_book_embeds_a_chinese_font_and_has_no_missing_glyph():
+    """pdffonts: every font is embedded, one of them a CJK font; no text run draws glyph 0,
+    the box a missing character becomes; and every Han character of the site's Chinese pages
+    is in the book's text."""
+    path = book_path("zh")
+    found = fonts(path)
+    assert found and all(font["emb"] == "yes" for font in found), found
+    assert any(re.search(r"WenQuanYi|CJK|Hei|Song|Kai|Ming", f["name"]) for f in found), found
+    assert book.missing_glyphs(path) == 0
+    site = set()
+    for page in pages("zh"):
+        if page.html.exists():
+            site |= set(HAN.findall(parsed_html(page.html).select_one("article").get_text()))
+    printed = set(HAN.findall("".join(sheets("zh"))))
+    assert site - printed == set(), (
+        f"Han characters of the site missing from the book: {site - printed}"
+    )
+
+
+@pytest.mark.browser
+def test_the_missing_glyph_check_sees_tofu(tmp_path):
+    """The check above can fail: a character no installed font has (U+20000, in CJK
+    Extension B, which WenQuanYi Micro Hei lacks) is printed by Chromium as glyph 0, and found."""
+    from playwright.sync_api import sync_playwright
+
+    from whatcopy.browser import CHROMIUM, CHROMIUM_ARGS
+
+    pdfs = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        tab = browser.new_page()
+        for name, text in (("plain", "共用内存"), ("tofu", "共用内存 \U00020000")):
+            tab.set_content(f'<html lang="zh-CN"><body><p>{text}</p></body></html>')
+            pdfs[name] = tmp_path / f"{name}.pdf"
+            tab.pdf(path=str(pdfs[name]))
+        browser.close()
+    assert book.missing_glyphs(pdfs["plain"]) == 0
+    assert book.missing_glyphs(pdfs["tofu"]) == 1

@@ -1,0 +1,359 @@
+"""The whole site as one PDF book per language (`nox -s book`; `nox -s tests` builds them too):
+docs/_build/html/<folder>/what-does-it-copy-<folder>.pdf, beside the language's pages.
+
+    python -m whatcopy.book            # both languages, from the site built in docs/_build
+    python -m whatcopy.book zh         # one language
+    python -m whatcopy.book --out DIR  # from the site built under DIR (whatcopy.build --out)
+
+The engine is Chromium's print to PDF, through Playwright, over Sphinx's `singlehtml` build of
+the same sources, rather than Sphinx's LaTeX builder with xeCJK: the pages are HTML made for
+the browser (outputs drawn as HTML tables and SVG diagrams by output_figures.py, folded
+answers, the site's print stylesheet), which Chromium prints as the reader sees them, with
+Chinese in the font the tests already install (fonts-wqy-microhei), embedded; Chromium and
+Playwright are already what the tests drive. The LaTeX route would need every extension's
+nodes written again for LaTeX and a TeX installation of several hundred MB.
+
+Each language's book:
+
+1. `sphinx-build -b singlehtml` with a copy of the HTML build's doctrees, so nothing is read or
+   executed again: the pages in toctree order, as one document whose links between pages
+   are links inside it (#document-<page>, #<label>).
+2. Chromium loads it with the print stylesheet, opens every folded block (answers, hidden code),
+   makes every link that leaves the book absolute (SITE_URL, the published site, when known;
+   the built site's folder otherwise), and puts a cover, and a table of contents with the page
+   each page of the site starts on, before the first page; each page of the site starts a new
+   sheet, and every sheet but the cover has its number at the foot.
+3. The page numbers of the contents are read from the first print (the PDF's named
+   destinations, `pdfinfo -dests`), written in, and the book printed again; the second print is
+   checked to start each page where its contents line says.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import functools
+import http.server
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zlib
+from pathlib import Path
+
+from whatcopy import build
+from whatcopy.browser import CHROMIUM, CHROMIUM_ARGS
+from whatcopy.languages import LANGUAGES
+from whatcopy.sphinxext import course_kit
+from whatcopy.sphinxext.messages import N_, catalog
+
+TITLE = N_("What does it copy?")
+SUBTITLE = N_(
+    "The whole site as a book: every output in it was printed by its code when it was built"
+)
+BUILT = N_("Built on {date} from the site's sources.")
+ONLINE = N_("On the web: {url}")
+
+# The book's own layout, over the site's print stylesheet (docs/_static/site.css).
+STYLE = """
+@page { size: A4; margin: 16mm 14mm 18mm; }
+.book-cover { break-after: page; display: flex; flex-direction: column; justify-content: center;
+  min-height: 230mm; text-align: center; }
+.book-cover h1 { font-size: 2.6rem; margin-bottom: 1.5rem; }
+.book-cover p { font-size: 1.05rem; max-width: 34em; margin: 0.6rem auto; }
+/* the cover has the title: not the theme's print header too; but the first page keeps its
+   title, which the theme hides in print for its header's sake */
+#jb-print-docs-body > h1 { display: none; }
+.bd-main .bd-content .bd-article h1:first-of-type { display: block; }
+#jb-print-toc { break-after: page; }
+#jb-print-toc a { display: flex; gap: 0.5em; }
+#jb-print-toc a .book-title { flex: 1; }
+#jb-print-toc a .book-page { min-width: 3ch; text-align: right; font-variant-numeric: tabular-nums; }
+.book-chapter { break-before: page; }
+/* no fade-in of an opened fold: Chromium would print it at its first, transparent frame */
+*, *::before, *::after { animation: none !important; transition: none !important; }
+/* Paper does not scroll: a long line of code or output wraps instead of being cut off, and so
+   do the cells of a wide table. (Nothing may be wider than the sheet: Chromium would shrink
+   every sheet of the book to fit it.) */
+pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+table td, table th { overflow-wrap: break-word; }
+/* and a box that scrolls on screen would be printed whole on one sheet, cut off where it is
+   taller: on paper it grows and breaks across sheets */
+pre, div.highlight, .cell_input, .cell_output, .output, .output-figure,
+.pst-scrollable-table-container { overflow: visible !important; max-height: none !important; }
+.cell_input, div[class^="highlight"] { display: block !important; break-inside: auto !important; }
+"""
+
+# Run in the page before printing: arguments {style, cover: [title, paragraphs...], base}.
+PREPARE = """
+({style, cover, base}) => {
+  const sheet = document.createElement("style");
+  sheet.textContent = style;
+  document.head.append(sheet);
+  for (const fold of document.querySelectorAll("details")) fold.open = true;
+  for (const link of document.querySelectorAll("a[href]")) {
+    const href = link.getAttribute("href");
+    if (href.startsWith("#")) {
+      // a label on another page of the site: singlehtml writes #document-<page>#<label>
+      const second = href.indexOf("#", 1);
+      if (second > 0) link.setAttribute("href", href.slice(second));
+    } else if (!/^[a-z][a-z0-9+.-]*:/i.test(href)) {
+      link.setAttribute("href", new URL(href, base).href);  // a download, or the site itself
+    }
+  }
+  // Each page of the site starts a sheet; its anchor (#document-<page>, where links to it
+  // lead) moves into it from just before it, so that it is on that sheet, not the one before.
+  for (const anchor of document.querySelectorAll('span[id^="document-"]')) {
+    const chapter = anchor.nextElementSibling;
+    chapter.classList.add("book-chapter");
+    chapter.prepend(anchor);
+  }
+  const front = document.getElementById("jb-print-docs-body");
+  const page = document.createElement("section");
+  page.className = "book-cover";
+  const title = document.createElement("h1");
+  title.textContent = cover[0];
+  page.append(title);
+  for (const text of cover.slice(1)) {
+    const line = document.createElement("p");
+    line.textContent = text;
+    page.append(line);
+  }
+  front.prepend(page);
+  // A table or drawing wider than the sheet is drawn smaller to fit it (else Chromium would
+  // shrink every sheet of the book to the widest one).
+  for (const wide of document.querySelectorAll("article table, article .output-figure > *")) {
+    const room = wide.parentElement.clientWidth;
+    if (wide.scrollWidth > room + 1) wide.style.zoom = String(room / wide.scrollWidth);
+  }
+  const entries = [];
+  for (const link of document.querySelectorAll('#jb-print-toc a[href^="#document-"]')) {
+    const title = document.createElement("span");
+    title.className = "book-title";
+    title.append(...link.childNodes);
+    const number = document.createElement("span");
+    number.className = "book-page";
+    number.textContent = "000";
+    link.append(title, number);
+    entries.push(link.getAttribute("href").slice(1));
+  }
+  return entries;
+}
+"""
+
+NUMBER = """
+(pages) => {
+  for (const link of document.querySelectorAll('#jb-print-toc a[href^="#document-"]')) {
+    link.querySelector(".book-page").textContent = String(pages[link.getAttribute("href").slice(1)]);
+  }
+}
+"""
+
+
+def book_name(language: str) -> str:
+    """The book's file name below the language's folder of the site (and in the download menu)."""
+    return course_kit.book_name(LANGUAGES[language].folder)
+
+
+def singlehtml(language: str, out: Path) -> Path:
+    """The language's pages as one HTML document, in `<out>/book/<folder>/index.html`, from
+    a copy of the site build's doctrees (nothing is read or executed again)."""
+    lang = LANGUAGES[language]
+    doctrees = out / "book" / "doctrees" / lang.folder
+    target = out / "book" / lang.folder
+    site_doctrees = out / "doctrees" / lang.folder
+    if not (site_doctrees / "environment.pickle").exists():
+        sys.exit(f"{site_doctrees} has no build: build the site first (python -m whatcopy.build)")
+    shutil.rmtree(doctrees, ignore_errors=True)
+    shutil.copytree(site_doctrees, doctrees)
+    env = dict(os.environ, SITE_BUILD_DIR=str(out), WHATCOPY_ROOT=str(build.ROOT))
+    command = build.sphinx_args(
+        build.DOCS / lang.source, target, doctrees, jobs="1", quiet=True, builder="singlehtml"
+    )
+    result = subprocess.run(command, cwd=build.ROOT, env=env, check=False)
+    if result.returncode:
+        sys.exit(f"the single-page build of docs/{lang.source} failed (see the messages above)")
+    return target
+
+
+def destinations(pdf: Path) -> dict[str, int]:
+    """The PDF's named destinations (the ids its links point at) and the page of each."""
+    listed = subprocess.run(
+        ["pdfinfo", "-dests", str(pdf)], capture_output=True, text=True, check=True
+    ).stdout
+    found = {}
+    for line in listed.splitlines():
+        match = re.match(r'\s*(\d+)\s+\[.*\]\s+"(.*)"$', line)
+        if match:
+            found.setdefault(match.group(2), int(match.group(1)))
+    return found
+
+
+def missing_glyphs(pdf: Path) -> int:
+    """How many runs of text in the PDF draw glyph 0, the .notdef box ("tofu") that Chromium
+    draws for a character no font it has can show. Chromium writes text in CID fonts with
+    Identity-H encoding, two bytes per glyph id, shown with Tj and TJ from Flate-compressed
+    content streams."""
+    data = pdf.read_bytes()
+    runs = 0
+    for start in re.finditer(rb"stream\r?\n", data):
+        end = data.find(b"endstream", start.end())
+        try:
+            content = zlib.decompress(data[start.end() : end])
+        except zlib.error:
+            continue  # not a Flate stream of text: an image, a font
+        operands = b" ".join(b"".join(pair) for pair in TEXT_SHOWN.findall(content))
+        for shown in re.findall(rb"<([0-9A-Fa-f]*)>", operands):
+            if any(shown[i : i + 4] == b"0000" for i in range(0, len(shown), 4)):
+                runs += 1
+    return runs
+
+
+# the operands of the text-showing operators: <hex> Tj and [<hex> n <hex> ...] TJ
+TEXT_SHOWN = re.compile(rb"(<[0-9A-Fa-f]*>)\s*Tj|(\[[^\]]*\])\s*TJ")
+
+
+def footer(language: str) -> str:
+    font = "'WenQuanYi Micro Hei', sans-serif" if language == "zh" else "sans-serif"
+    return (
+        f'<div style="font: 8px {font}; width: 100%; text-align: center; color: #555;">'
+        '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
+    )
+
+
+def print_book(language: str, folder: Path, target: Path, site_url: str | None, site: Path) -> dict:
+    """Print the single-page build in `folder` to `target`; return its figures. Links that
+    leave the book point at the site published at `site_url`, or else at the folder `site`."""
+    from playwright.sync_api import sync_playwright
+
+    lang = LANGUAGES[language]
+    words = catalog(lang.sphinx)
+    date = datetime.datetime.fromtimestamp(
+        int(os.environ.get("SOURCE_DATE_EPOCH", time.time())), tz=datetime.UTC
+    ).date()
+    base = f"{site_url}{lang.folder}/" if site_url else site.resolve().as_uri() + "/"
+    cover = [words.gettext(TITLE), words.gettext(SUBTITLE)]
+    cover.append(words.gettext(BUILT).format(date=date.isoformat()))
+    if site_url:
+        cover.append(words.gettext(ONLINE).format(url=f"{site_url}{lang.folder}/"))
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    options = {
+        "format": "A4",
+        "print_background": True,
+        "prefer_css_page_size": True,
+        "outline": True,
+        "display_header_footer": True,
+        "header_template": "<span></span>",
+        "footer_template": footer(language),
+    }
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
+            # the width of the sheet inside its margins (A4: 210 - 2 x 14 mm), so that the
+            # page is laid out before printing as it will be printed
+            tab = browser.new_page(viewport={"width": 688, "height": 1000})
+            tab.emulate_media(media="print")
+            tab.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+            tab.evaluate("document.fonts.ready.then(() => true)")
+            entries = tab.evaluate(PREPARE, {"style": STYLE, "cover": cover, "base": base})
+            if not entries:
+                sys.exit(f"{folder}/index.html: no table of contents to print the book with")
+            with tempfile.TemporaryDirectory() as tmp:
+                draft = Path(tmp) / "draft.pdf"
+                tab.pdf(path=str(draft), **options)
+                pages = destinations(draft)
+                missing = [entry for entry in entries if entry not in pages]
+                if missing:
+                    sys.exit(f"the printed book has no destination for {missing}")
+                numbers = {entry: pages[entry] for entry in entries}
+                tab.evaluate(NUMBER, numbers)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                tab.pdf(path=str(target), **options)
+            browser.close()
+    finally:
+        server.shutdown()
+    printed = destinations(target)
+    moved = {entry: (numbers[entry], printed.get(entry)) for entry in entries}
+    moved = {entry: pair for entry, pair in moved.items() if pair[0] != pair[1]}
+    if moved:
+        sys.exit(f"{target}: the contents' page numbers moved when written in: {moved}")
+    tofu = missing_glyphs(target)
+    if tofu:
+        target.unlink()
+        sys.exit(f"{target}: {tofu} runs of text have characters no installed font has (tofu)")
+    return {"pages": numbers, "bytes": target.stat().st_size}
+
+
+def make_books(
+    languages: list[str], out: Path | None = None, site_url: str | None = None
+) -> dict[str, Path]:
+    """Each language's book; two or more are made at the same time, one process each (each is
+    mostly one busy process, Sphinx's and then Chromium's)."""
+    out = out or build.DEFAULT_BUILD
+    if len(languages) > 1:
+        env = dict(os.environ, WHATCOPY_ROOT=str(build.ROOT))
+        if site_url:
+            env["SITE_URL"] = site_url
+        runs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "whatcopy.book", "--out", str(out), language],
+                cwd=build.ROOT,
+                env=env,
+            )
+            for language in languages
+        ]
+        codes = [run.wait() for run in runs]  # every one, not only up to a failure
+        if any(codes):
+            sys.exit("a book was not made (see the messages above)")
+        return {
+            language: out / "html" / LANGUAGES[language].folder / book_name(language)
+            for language in languages
+        }
+    made = {}
+    for language in languages:
+        started = time.perf_counter()
+        folder = singlehtml(language, out)
+        site = out / "html" / LANGUAGES[language].folder
+        target = site / book_name(language)
+        figures = print_book(language, folder, target, site_url, site)
+        print(
+            f"book {language}: {target.relative_to(out.parent)}, "
+            f"{figures['bytes'] / 1e6:.1f} MB, in {time.perf_counter() - started:.1f} s"
+        )
+        made[language] = target
+    return made
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "languages", nargs="*", help=f"some of {', '.join(LANGUAGES)} (default: all)"
+    )
+    parser.add_argument("--out", type=Path, default=None, help="build folder")
+    args = parser.parse_args()
+    unknown = set(args.languages) - set(LANGUAGES)
+    if unknown:
+        parser.error(f"unknown language {', '.join(sorted(unknown))}")
+    make_books(
+        args.languages or list(LANGUAGES),
+        args.out.resolve() if args.out else None,
+        os.environ.get("SITE_URL"),
+    )
+
+
+if __name__ == "__main__":
+    main()
