@@ -42,6 +42,7 @@ GLOSSARY_TERM = re.compile(r'<dt id="term-')
 # <span> before the heading; Pagefind makes a section of a page (a result's sub-result, and the
 # headings the search page weighs) only from a heading that carries an id itself.
 HEADING_ID = re.compile(r'<span id="([^"]+)"></span><h([1-6])>')
+FOLDED_INPUT = re.compile(r'(<details class="[^"]*\bhide above-input\b[^"]*")>')
 
 
 def mark_page_text(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
@@ -54,6 +55,9 @@ def mark_page_text(app: Sphinx, pagename: str, templatename: str, context: dict,
     body = HEADING_ID.sub(r'<h\2 id="\1">', body)
     # the heading's "#" link is not part of its title
     body = body.replace('<a class="headerlink"', '<a data-pagefind-ignore class="headerlink"')
+    # a folded program (hide-input) exists to print the table or picture below it, which is what
+    # the page says; its code and its "Show code cell source" are not the page's text
+    body = FOLDED_INPUT.sub(r"\1 data-pagefind-ignore>", body)
     context["body"] = f"<div data-pagefind-body>{body}</div>"
 
 
