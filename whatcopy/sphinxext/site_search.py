@@ -82,8 +82,8 @@ def _kept(path: Path, wasm: str) -> bool:
 
 
 def build_index(app: Sphinx, exception) -> None:
-    if exception is not None or app.builder.format != "html":
-        return
+    if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
+        return  # the book's single page (whatcopy/book.py) is printed, not searched
     outdir = Path(app.outdir)
     bundle = outdir / BUNDLE
     shutil.rmtree(bundle, ignore_errors=True)
