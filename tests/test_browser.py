@@ -367,6 +367,7 @@ class Query:
     text: str
     answers: tuple[str, ...]  # pages, without their section
     source: str
+    rows: tuple[str, ...] = ()  # page#op-name: an operator's row, where the result must land
 
     def __str__(self) -> str:
         return f"{QUERIES.name}:{self.line}: {self.folder} {self.text!r}"
@@ -401,8 +402,11 @@ def read_queries(path: Path = QUERIES) -> list[Query]:
                     f"{where}: no section {answer}"
                 )
             pages.append(page)
+        rows = tuple(a for a in answers if a.partition("#")[2].startswith("op-"))
         queries.append(
-            Query(number, row["language"], row["kind"], row["query"], tuple(pages), row["source"])
+            Query(
+                number, row["language"], row["kind"], row["query"], tuple(pages), row["source"], rows
+            )
         )
     return queries
 
@@ -414,7 +418,7 @@ SEARCH_QUERIES = read_queries() if QUERIES.exists() and HTML.exists() else []
 TOP_THREE = """async (query) => {
   const ranked = await SiteSearch.rank(query);
   const top = [];
-  for (const page of ranked.slice(0, 3)) top.push((await SiteSearch.describe(page)).url);
+  for (const page of ranked.slice(0, 3)) top.push((await SiteSearch.describe(page, query)).url);
   return [ranked.length, top];
 }"""
 
@@ -449,6 +453,11 @@ def test_search_lists_an_answering_page_in_the_first_three(query, reader, site_u
     else:
         assert set(pages) & set(query.answers), (
             f"{query}: the first three are {pages}, none of {list(query.answers)}"
+        )
+    if query.rows:  # the reference's result lands on the operator's row
+        landed = [f"{page_of(url)}#{urlsplit(url).fragment}" for url in top]
+        assert set(landed) & set(query.rows), (
+            f"{query}: the first three land on {landed}, none of {list(query.rows)}"
         )
 
 
@@ -503,6 +512,13 @@ def test_the_search_queries_cover_every_kind_in_both_languages():
         assert {q.kind for q in mine} == QUERY_KINDS, f"{QUERIES.name}: kinds for {folder}"
 
 
+def test_the_reference_is_searched_by_operator_in_both_languages():
+    """At least ten "does X copy" queries per language land on an operator's row."""
+    for folder, _ in LANGUAGES.values():
+        named = {row for q in SEARCH_QUERIES if q.folder == folder for row in q.rows}
+        assert len(named) >= 10, f"{QUERIES.name}: {len(named)} operator rows for {folder}"
+
+
 def test_a_malformed_query_line_is_named(tmp_path):
     bad = tmp_path / "queries.tsv"
     bad.write_text(
@@ -520,14 +536,20 @@ HEADER_WORDS = ["Binder", "Colab", ".ipynb", "简体中文", "English", "Ctrl"]
 
 @pytest.mark.parametrize(
     "folder, query, answer",
-    [("en", "x.data vs x.detach()", "questions"), ("zh-cn", "共用内存", "index")],
+    [
+        ("en", "x.data vs x.detach()", "questions"),
+        ("zh-cn", "共用内存", "index"),
+        ("en", "does permute copy", "operators#op-permute"),
+        ("zh-cn", "x.diagonal() 会复制吗", "operators#op-diagonal"),
+    ],
 )
 def test_the_search_page_shows_results_with_the_pages_own_text(
     folder, query, answer, reader, site_url
 ):
     """The search page run as a reader runs it (?q= in its address): results listed, each with
     context from the page's own text, the query's words marked, under the page's
-    Content-Security-Policy, requesting nothing from another host."""
+    Content-Security-Policy, requesting nothing from another host. A result for an operator's
+    row of the reference links to the row and shows the row's own text, from its name on."""
     problems = Problems(reader, site_url)
     try:
         go_to(reader, f"{site_url}/{folder}/search.html?q={query}")
@@ -543,7 +565,17 @@ def test_the_search_page_shows_results_with_the_pages_own_text(
     assert reader.locator(".bd-search-container input[name=q]").input_value() == query
     items = reader.locator("#search-results ul.search > li")
     first = items.locator("a:first-child").evaluate_all("links => links.map(a => a.href)")
-    assert answer in [page_of(url) for url in first[:3]], first
+    page, _, row = answer.partition("#")
+    assert page in [page_of(url) for url in first[:3]], first
+    if row:
+        item = items.nth([page_of(url) for url in first].index(page))
+        assert urlsplit(item.locator("a:first-child").get_attribute("href")).fragment == row
+        section = item.locator("a.search-section").first
+        assert urlsplit(section.get_attribute("href")).fragment == row
+        name = row.removeprefix("op-")
+        context = item.locator("p.context")
+        assert context.inner_text().startswith(name), context.inner_text()
+        assert context.locator("mark").first.inner_text() == name
     contexts = items.locator("p.context").all_inner_texts()
     assert contexts and all(contexts), contexts
     for context in contexts:

@@ -145,11 +145,31 @@ const SiteSearch = (() => {
           const data = await page.hit.data();
           const titles = [data.meta?.title ?? "", ...(data.sub_results ?? []).map((s) => s.title)];
           if (titles.some((title) => holdsEvery(title, terms))) page.rank *= 1 + HEADING_BOOST;
+          // so does one with a row of its own for an operator the query names (the reference)
+          if (rowFor(data, query)) page.rank *= 1 + HEADING_BOOST;
         }),
       );
       listed.sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : 1));
     }
     return listed;
+  }
+
+  /* The row of a page's table that is about an operator the query names, as the reference
+     marks one (<tr id="op-permute">): "does x.permute() copy" and "torch.permute" name permute,
+     "nn.functional.pad" its own row. The longest name with a row wins. */
+  function rowFor(data, query) {
+    const rows = new Map(
+      (data.anchors ?? []).filter((a) => a.element === "tr" && a.id.startsWith("op-")).map((a) => [a.id, a]),
+    );
+    if (!rows.size) return null;
+    for (const token of query.toLocaleLowerCase().match(/[\p{L}\p{N}_.]+/gu) ?? []) {
+      const parts = token.split(".").filter(Boolean);
+      for (let i = 0; i < parts.length; i++) {
+        const row = rows.get(`op-${parts.slice(i).join(".")}`);
+        if (row) return row;
+      }
+    }
+    return null;
   }
 
   /* Whether a heading holds each of the words: a Latin word as the start of one of its words,
@@ -163,8 +183,9 @@ const SiteSearch = (() => {
   }
 
   /* What to show of a ranked page: its title, address, best sections and excerpt, from a search
-     for the words it holds (so Pagefind marks all of them). */
-  async function describe(page) {
+     for the words it holds (so Pagefind marks all of them). A page with a row for an operator
+     the query names is shown at that row. */
+  async function describe(page, query = "") {
     const { pagefind } = await load();
     const same = (await results(pagefind, page.words.join(" "))).find((r) => r.id === page.id);
     const data = await (same ?? page.hit).data();
@@ -172,7 +193,34 @@ const SiteSearch = (() => {
       .filter((s) => s.url !== data.url)
       .sort((a, b) => (b.locations?.length ?? 0) - (a.locations?.length ?? 0))
       .slice(0, 2);
+    const row = rowFor(data, query);
+    if (row) {
+      const url = `${data.url.split("#")[0]}#${row.id}`;
+      const name = row.id.slice(3);
+      sections.unshift({ title: name, url, excerpt: rowExcerpt(data, row, name) });
+      sections.splice(2);
+      return { title: data.meta?.title ?? data.url, url, excerpt: data.excerpt, sections };
+    }
     return { title: data.meta?.title ?? data.url, url: data.url, excerpt: data.excerpt, sections };
+  }
+
+  /* The row's own words, from the page's indexed text (escaped), its operator's name marked.
+     Pagefind gives the row's place as a count of words, which in Chinese text (segmented into
+     words without spaces) is not a count of spaces: the row is the occurrence of its name, as a
+     name of its own, nearest to that place. */
+  function rowExcerpt(data, row, name) {
+    const text = data.content;
+    const near = (text.length * row.location) / Math.max(1, data.word_count);
+    const own = (i) => !/[\p{L}\p{N}_.:]/u.test(text[i - 1] ?? " ") && !/[\p{L}\p{N}_.]/u.test(text[i + name.length] ?? " ");
+    let best = -1;
+    for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
+      if (own(i) && (best < 0 || Math.abs(i - near) < Math.abs(best - near))) best = i;
+    }
+    if (best < 0) return data.excerpt;
+    const escape = (part) =>
+      part.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+    const after = text.slice(best + name.length, best + name.length + 160);
+    return `<mark>${escape(name)}</mark>${escape(after.slice(0, after.lastIndexOf(" ") + 1 || after.length))}…`;
   }
 
   return { load, rank, describe, words, MAX_RESULTS };
@@ -200,7 +248,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   const list = document.createElement("ul");
   list.className = "search";
   for (const page of ranked) {
-    const shown = await SiteSearch.describe(page);
+    const shown = await SiteSearch.describe(page, query);
     const item = document.createElement("li");
     const link = document.createElement("a");
     link.href = shown.url;
