@@ -405,7 +405,13 @@ def read_queries(path: Path = QUERIES) -> list[Query]:
         rows = tuple(a for a in answers if a.partition("#")[2].startswith("op-"))
         queries.append(
             Query(
-                number, row["language"], row["kind"], row["query"], tuple(pages), row["source"], rows
+                number,
+                row["language"],
+                row["kind"],
+                row["query"],
+                tuple(pages),
+                row["source"],
+                rows,
             )
         )
     return queries
