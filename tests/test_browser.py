@@ -16,9 +16,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import functools
-import http.server
 import re
-import threading
 import time
 from pathlib import Path
 from typing import ClassVar
@@ -28,7 +26,7 @@ import pytest
 from project import HTML, LANGUAGES, ROOT, all_pages, site_sections
 
 from whatcopy.browser import CHROMIUM as BROWSER
-from whatcopy.browser import CHROMIUM_ARGS
+from whatcopy.browser import CHROMIUM_ARGS, QuietHandler, serving
 
 pytestmark = pytest.mark.browser
 
@@ -36,24 +34,17 @@ CHROMIUM = Path(BROWSER)
 PAGES = all_pages()
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
+class CountingHandler(QuietHandler):
     served: ClassVar[collections.Counter] = collections.Counter()  # path -> requests answered
 
-    def log_message(self, *args):
-        pass
-
     def log_request(self, code="-", size="-"):
-        QuietHandler.served[urlsplit(self.path).path] += 1
+        CountingHandler.served[urlsplit(self.path).path] += 1
 
 
 @pytest.fixture(scope="module")
 def site_url():
-    handler = functools.partial(QuietHandler, directory=str(HTML))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    with serving(HTML, CountingHandler) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -325,14 +316,14 @@ def test_the_reading_tab_fetches_each_page_in_full(reader, site_url):
     page = next(p for p in PAGES if p.docname == "index")
     visits = []
     for _ in range(2):
-        before = QuietHandler.served.copy()
+        before = CountingHandler.served.copy()
         network = Network(reader)
         try:
             go_to(reader, url_of(site_url, page))
             network.wait_until_quiet(reader)
         finally:
             network.stop()
-        visits.append(QuietHandler.served - before)
+        visits.append(CountingHandler.served - before)
         reader.evaluate("() => localStorage.setItem('left-by', 'the page before')")
     first, second = visits
     assert len(first) >= 10 and first == second, visits

@@ -25,21 +25,18 @@ Figures:
 from __future__ import annotations
 
 import contextlib
-import functools
 import gzip
-import http.server
 import os
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 from whatcopy import build
-from whatcopy.browser import CHROMIUM, CHROMIUM_ARGS
+from whatcopy.browser import CHROMIUM, CHROMIUM_ARGS, QuietHandler, serving
 from whatcopy.languages import LANGUAGES
 from whatcopy.root import find_root
 
@@ -100,17 +97,8 @@ def page_weights(html: Path, folders: list[str]) -> list[tuple[str, int, int, in
 
     from playwright.sync_api import sync_playwright
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(html))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
     results = []
-    with sync_playwright() as playwright:
+    with serving(html) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
@@ -141,7 +129,6 @@ def page_weights(html: Path, folders: list[str]) -> list[tuple[str, int, int, in
                 results.append((f"{folder}/{page.name}", size, len(requested), len(foreign)))
                 context.close()
         browser.close()
-    server.shutdown()
     return results
 
 
@@ -153,11 +140,8 @@ CLS_GOAL = 0.1
 COMPRESSED = (".woff2", ".png", ".jpg", ".gif", ".zip", ".pdf")
 
 
-class GzipHandler(http.server.SimpleHTTPRequestHandler):
+class GzipHandler(QuietHandler):
     """Serves the site as GitHub Pages does: gzip for a client that accepts it."""
-
-    def log_message(self, *args):
-        pass
 
     def send_head(self):
         import io
@@ -183,14 +167,8 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
 def gzip_server(folder: Path):
     """A local server of `folder` (which may not exist yet), gzip like GitHub Pages; yields
     its address, ending in /."""
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(folder))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
+    with serving(folder, GzipHandler) as address:
+        yield f"{address}/"
 
 
 def lighthouse(url: str) -> dict[str, float]:

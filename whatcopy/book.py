@@ -30,23 +30,19 @@ Each language's book:
 
 from __future__ import annotations
 
-import argparse
 import datetime
-import functools
-import http.server
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import zlib
 from pathlib import Path
 
 from whatcopy import build
-from whatcopy.browser import CHROMIUM, CHROMIUM_ARGS
+from whatcopy.browser import CHROMIUM, CHROMIUM_ARGS, serving
 from whatcopy.languages import LANGUAGES
 from whatcopy.sphinxext import course_kit
 from whatcopy.sphinxext.messages import N_, catalog
@@ -241,14 +237,6 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
     if site_url:
         cover.append(words.gettext(ONLINE).format(url=f"{site_url}{lang.folder}/"))
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     options = {
         "format": "A4",
         "print_background": True,
@@ -258,34 +246,31 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
         "header_template": "<span></span>",
         "footer_template": footer(language),
     }
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-            )
-            # the width of the sheet inside its margins (A4: 210 - 2 x 14 mm), so that the
-            # page is laid out before printing as it will be printed
-            tab = browser.new_page(viewport={"width": 688, "height": 1000})
-            tab.emulate_media(media="print")
-            tab.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
-            tab.evaluate("document.fonts.ready.then(() => true)")
-            entries = tab.evaluate(PREPARE, {"style": STYLE, "cover": cover, "base": base})
-            if not entries:
-                sys.exit(f"{folder}/index.html: no table of contents to print the book with")
-            with tempfile.TemporaryDirectory() as tmp:
-                draft = Path(tmp) / "draft.pdf"
-                tab.pdf(path=str(draft), **options)
-                pages = destinations(draft)
-                missing = [entry for entry in entries if entry not in pages]
-                if missing:
-                    sys.exit(f"the printed book has no destination for {missing}")
-                numbers = {entry: pages[entry] for entry in entries}
-                tab.evaluate(NUMBER, numbers)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                tab.pdf(path=str(target), **options)
-            browser.close()
-    finally:
-        server.shutdown()
+    with serving(folder) as address, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        # the width of the sheet inside its margins (A4: 210 - 2 x 14 mm), so that the
+        # page is laid out before printing as it will be printed
+        tab = browser.new_page(viewport={"width": 688, "height": 1000})
+        tab.emulate_media(media="print")
+        tab.goto(f"{address}/index.html")
+        tab.evaluate("document.fonts.ready.then(() => true)")
+        entries = tab.evaluate(PREPARE, {"style": STYLE, "cover": cover, "base": base})
+        if not entries:
+            sys.exit(f"{folder}/index.html: no table of contents to print the book with")
+        with tempfile.TemporaryDirectory() as tmp:
+            draft = Path(tmp) / "draft.pdf"
+            tab.pdf(path=str(draft), **options)
+            pages = destinations(draft)
+            missing = [entry for entry in entries if entry not in pages]
+            if missing:
+                sys.exit(f"the printed book has no destination for {missing}")
+            numbers = {entry: pages[entry] for entry in entries}
+            tab.evaluate(NUMBER, numbers)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            tab.pdf(path=str(target), **options)
+        browser.close()
     printed = destinations(target)
     moved = {entry: (numbers[entry], printed.get(entry)) for entry in entries}
     moved = {entry: pair for entry, pair in moved.items() if pair[0] != pair[1]}
@@ -339,20 +324,9 @@ def make_books(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "languages", nargs="*", help=f"some of {', '.join(LANGUAGES)} (default: all)"
-    )
-    parser.add_argument("--out", type=Path, default=None, help="build folder")
-    args = parser.parse_args()
-    unknown = set(args.languages) - set(LANGUAGES)
-    if unknown:
-        parser.error(f"unknown language {', '.join(sorted(unknown))}")
-    make_books(
-        args.languages or list(LANGUAGES),
-        args.out.resolve() if args.out else None,
-        os.environ.get("SITE_URL"),
-    )
+    parser = build.language_parser(__doc__)
+    languages, out = build.chosen(parser, parser.parse_args())
+    make_books(languages, out, os.environ.get("SITE_URL"))
 
 
 if __name__ == "__main__":

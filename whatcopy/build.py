@@ -247,23 +247,33 @@ def build(
     return results
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def language_parser(doc: str) -> argparse.ArgumentParser:
+    """The command line of `whatcopy.build` and `whatcopy.book`: languages, and --out."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument(
         "languages", nargs="*", help=f"some of {', '.join(LANGUAGES)} (default: all)"
     )
     parser.add_argument("--out", type=Path, default=None, help="build folder")
-    parser.add_argument(
-        "--book", action="store_true", help="then each language's PDF book (whatcopy/book.py)"
-    )
-    args = parser.parse_args()
+    return parser
+
+
+def chosen(parser: argparse.ArgumentParser, args) -> tuple[list[str], Path | None]:
+    """The languages (all when none is named) and build folder the command line asks for."""
     unknown = set(args.languages) - set(LANGUAGES)
     if unknown:
         parser.error(
             f"unknown language {', '.join(sorted(unknown))}; choose from {', '.join(LANGUAGES)}"
         )
-    languages = args.languages or list(LANGUAGES)
-    out = args.out.resolve() if args.out else None
+    return args.languages or list(LANGUAGES), args.out.resolve() if args.out else None
+
+
+def main() -> None:
+    parser = language_parser(__doc__)
+    parser.add_argument(
+        "--book", action="store_true", help="then each language's PDF book (whatcopy/book.py)"
+    )
+    args = parser.parse_args()
+    languages, out = chosen(parser, args)
     build(languages, out)
     if args.book:
         from whatcopy import book

@@ -19,6 +19,9 @@
   ``searchindex.js`` for the pages it does not write again, but forgets their index entries
   (``indexentries``: the glossary's terms), so a no-op rebuild dropped them from search. The
   loader here restores them, and forgets those of pages that no longer exist.
+* A record an extension keeps per page in the environment (``per_page_records``: a dict
+  ``env.<name>``, page -> record) goes with the page when it is read again or removed, and
+  the records of parallel readers are merged, so it never speaks of a page as it was.
 * Which documents Sphinx read is recorded in the same file (``"read"``), for the tests: an
   event handler sees the list Sphinx acts on, where a log can be coloured, reworded or parallel.
 """
@@ -219,6 +222,32 @@ def read_one(app: Sphinx, doctree) -> None:
 
 def read_done(app: Sphinx, env: BuildEnvironment) -> None:
     _signal(READ_DONE)
+
+
+def per_page_records(app: Sphinx, name: str) -> None:
+    """Keep ``env.<name>``, a dict from page to an extension's record of it, true across
+    incremental and parallel builds: a page's record is dropped when the page is read again or
+    removed, and each parallel reader's records are merged into the main environment."""
+
+    def purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+        getattr(env, name, {}).pop(docname, None)
+
+    def merge(app: Sphinx, env: BuildEnvironment, docnames, other: BuildEnvironment) -> None:
+        records = records_of(env, name)
+        theirs = getattr(other, name, {})
+        for docname in docnames:
+            if docname in theirs:
+                records[docname] = theirs[docname]
+
+    app.connect("env-purge-doc", purge)
+    app.connect("env-merge-info", merge)
+
+
+def records_of(env: BuildEnvironment, name: str) -> dict:
+    """``env.<name>`` (see per_page_records), made empty the first time."""
+    if not hasattr(env, name):
+        setattr(env, name, {})
+    return getattr(env, name)
 
 
 def setup(app: Sphinx):

@@ -42,6 +42,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from whatcopy import transcripts
+from whatcopy.sphinxext import build_guards
 from whatcopy.sphinxext.messages import N_, translate
 from whatcopy.transcripts import SNIPPETS, Snippet
 
@@ -232,9 +233,8 @@ class OnCuda(SphinxDirective):
         transcript = Snippet(path).transcript(DEVICE)
         if transcript.exists():
             env.note_dependency(str(transcript))
-        if not hasattr(env, "device_prose"):
-            env.device_prose = {}
-        env.device_prose.setdefault(env.docname, {})[name] = evidence_key(name)
+        records = build_guards.records_of(env, "device_prose")
+        records.setdefault(env.docname, {})[name] = evidence_key(name)
         if not self.content:
             logger.error(
                 "{on-cuda} %s: the box holds no statement", name, location=self.get_location()
@@ -263,18 +263,6 @@ def outdated_pages(app, env, added, changed, removed) -> list[str]:
         for docname, boxes in store.items()
         if docname not in removed and any(evidence_key(n) != key for n, key in boxes.items())
     ]
-
-
-def purge(app, env, docname) -> None:
-    getattr(env, "device_prose", {}).pop(docname, None)
-
-
-def merge(app, env, docnames, other) -> None:
-    if not hasattr(env, "device_prose"):
-        env.device_prose = {}
-    for docname in docnames:
-        if docname in getattr(other, "device_prose", {}):
-            env.device_prose[docname] = other.device_prose[docname]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -437,6 +425,5 @@ def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
     app.add_directive("on-cuda", OnCuda)
     app.connect("env-get-outdated", outdated_pages)
-    app.connect("env-purge-doc", purge)
-    app.connect("env-merge-info", merge)
+    build_guards.per_page_records(app, "device_prose")
     return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

@@ -45,6 +45,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from whatcopy import pages, transcripts
+from whatcopy.sphinxext import build_guards
 from whatcopy.sphinxext.course_kit import markdown_cell, notebook_document
 from whatcopy.sphinxext.messages import N_, translate
 from whatcopy.transcripts import SNIPPETS, Snippet
@@ -242,19 +243,7 @@ def fold_answers(app: Sphinx, doctree: nodes.document) -> None:
                 location=node,
             )
     if found:
-        env.exercises_found = getattr(env, "exercises_found", {})
-        env.exercises_found[env.docname] = found
-
-
-def purge(app, env, docname) -> None:
-    getattr(env, "exercises_found", {}).pop(docname, None)
-
-
-def merge(app, env, docnames, other) -> None:
-    env.exercises_found = getattr(env, "exercises_found", {})
-    for docname in docnames:
-        if docname in getattr(other, "exercises_found", {}):
-            env.exercises_found[docname] = other.exercises_found[docname]
+        build_guards.records_of(env, "exercises_found")[env.docname] = found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -418,8 +407,7 @@ def setup(app: Sphinx):
     app.add_directive("exercise-list", ExerciseList)
     # After snippet_cells (priority 500) has read the outputs and resolved the {out} roles.
     app.connect("doctree-read", fold_answers, priority=600)
-    app.connect("env-purge-doc", purge)
-    app.connect("env-merge-info", merge)
+    build_guards.per_page_records(app, "exercises_found")
     # After course_kit.py (priority 500), which empties downloads/ before writing it.
     app.connect("build-finished", write_kit, priority=600)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -30,6 +30,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from whatcopy import op_table, transcripts
+from whatcopy.sphinxext import build_guards
 from whatcopy.sphinxext.messages import NP_, translate
 from whatcopy.sphinxext.output_figures import _fold, _printed_block
 
@@ -285,9 +286,7 @@ def cuda_table(env) -> tuple[op_table.Table | None, dict | None]:
     path = generator.transcript("cuda")
     # A transcript that comes, goes or changes makes the page read again (outdated_pages):
     # Sphinx's own dependencies cannot name a file that does not exist yet.
-    if not hasattr(env, "op_reference"):
-        env.op_reference = {}
-    env.op_reference[env.docname] = cuda_key()
+    build_guards.records_of(env, "op_reference")[env.docname] = cuda_key()
     if not path.exists():
         return None, None
     env.note_dependency(str(path))
@@ -365,24 +364,11 @@ def outdated_pages(app, env, added, changed, removed) -> list[str]:
     return [name for name, seen in store.items() if name not in removed and seen != key]
 
 
-def purge(app, env, docname) -> None:
-    getattr(env, "op_reference", {}).pop(docname, None)
-
-
-def merge(app, env, docnames, other) -> None:
-    if not hasattr(env, "op_reference"):
-        env.op_reference = {}
-    for docname in docnames:
-        if docname in getattr(other, "op_reference", {}):
-            env.op_reference[docname] = other.op_reference[docname]
-
-
 def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
     app.setup_extension("whatcopy.sphinxext.output_figures")
     # After myst-nb rendered the outputs, before snippet_cells reads them (as output_figures).
     app.connect("doctree-read", draw_reference, priority=400)
     app.connect("env-get-outdated", outdated_pages)
-    app.connect("env-purge-doc", purge)
-    app.connect("env-merge-info", merge)
+    build_guards.per_page_records(app, "op_reference")
     return {"parallel_read_safe": True, "parallel_write_safe": True}
