@@ -427,11 +427,43 @@ def separate_output_folders(app: Sphinx) -> None:
     app.env.mystnb_config = app.env.mystnb_config.copy(output_folder=str(folder))
 
 
+def records_beyond_the_limit(keep: int, db) -> list[int]:
+    """The records past the `keep` most recently used ones, read in one query.
+
+    jupyter-cache (1.0) reads the records to keep, then, in a second query, every record not
+    among them. Both languages and every parallel reader write to one cache: a record another
+    process writes between the two queries is in neither the first list nor spared by the second,
+    and is deleted at once. Its page then executes again in the Chinese build (seen as
+    docs/zh/flags.md executing on its own, with docs/en/flags.md's record gone)."""
+    from jupyter_cache.cache.db import NbCacheRecord, session_context
+    from sqlalchemy import desc
+
+    with session_context(db) as session:
+        query = session.query(NbCacheRecord.pk).order_by(desc("accessed"), desc("pk"))
+        return [pk for (pk,) in query.offset(keep).all()]
+
+
+def jupyter_cache_records_to_delete():
+    """jupyter-cache's own `NbCacheRecord.records_to_delete`, replaced by records_beyond_the_limit
+    (kept for the test that shows its race)."""
+    from jupyter_cache.cache.db import NbCacheRecord
+
+    own = vars(NbCacheRecord)["records_to_delete"]
+    own = getattr(own, "__func__", own)  # a staticmethod, or a plain function
+    return _REPLACED["records_to_delete"] if own is records_beyond_the_limit else own
+
+
+_REPLACED: dict = {}
+
+
 def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
     import myst_nb.core.render
+    from jupyter_cache.cache.db import NbCacheRecord
 
     myst_nb.core.render.coalesce_streams = merge_streams_verbatim
+    _REPLACED.setdefault("records_to_delete", jupyter_cache_records_to_delete())
+    NbCacheRecord.records_to_delete = staticmethod(records_beyond_the_limit)
     app.add_config_value("snippets_ipython_profile", "", "env")
     app.add_config_value("snippets_notebook_folder", "", "env")
     app.add_node(snippet_value)
