@@ -125,6 +125,25 @@ def test_the_book_opens_with_a_cover_and_contents_and_numbers_its_sheets(languag
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_each_line_of_the_contents_links_to_its_page(language):
+    """The contents' sheets are printed a second time, with their numbers written in, and
+    replace the first print's (whatcopy/book.py): they keep its links, one per page listed."""
+    from pypdf import PdfReader
+
+    path = book_path(language)
+    starts = book.destinations(path)
+    listed = {name for name in starts if name.startswith("document-")}
+    linked = set()
+    for sheet in PdfReader(path).pages[1 : min(starts[name] for name in listed) - 1]:
+        for annotation in sheet.get("/Annots") or []:
+            target = annotation.get_object().get("/Dest")
+            if target is not None:
+                linked.add(str(target).removeprefix("/"))
+    assert listed - linked == set(), f"contents lines with no link: {sorted(listed - linked)}"
+    assert linked <= set(starts), f"links to nowhere: {sorted(linked - set(starts))}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_book_keeps_links_and_opens_every_fold(language):
     """Links between pages lead inside the book; links out lead to the web or the site, never
     to the server the book was printed from; the folded answers are printed open."""

@@ -23,9 +23,13 @@ Each language's book:
    the built site's folder otherwise), and puts a cover, and a table of contents with the page
    each page of the site starts on, before the first page; each page of the site starts a new
    sheet, and every sheet but the cover has its number at the foot.
-3. The page numbers of the contents are read from the first print (the PDF's named
-   destinations, `pdfinfo -dests`), written in, and the book printed again; the second print is
-   checked to start each page where its contents line says.
+3. The page numbers of the contents are read from that print (the PDF's named destinations,
+   `pdfinfo -dests`) and written in; then only the cover and the contents are printed again
+   (the pages of the site hidden: about a second, where printing the whole book again takes
+   20). Their sheets replace the first sheets of the whole print, each keeping the links of the
+   sheet it replaces (pypdf, as an incremental update: the rest of the file is the first print,
+   byte for byte). That is checked: the new sheets are as many as the old, and read the same
+   but for the digits written in.
 """
 
 from __future__ import annotations
@@ -141,11 +145,16 @@ PREPARE = """
 }
 """
 
+# Write the page numbers into the contents, and leave only the cover and the contents to print.
 NUMBER = """
 (pages) => {
   for (const link of document.querySelectorAll('#jb-print-toc a[href^="#document-"]')) {
     link.querySelector(".book-page").textContent = String(pages[link.getAttribute("href").slice(1)]);
   }
+  const sheet = document.createElement("style");
+  sheet.textContent =
+    "article.bd-article { display: none !important; } #jb-print-toc { break-after: auto !important; }";
+  document.head.append(sheet);
 }
 """
 
@@ -176,11 +185,15 @@ def singlehtml(language: str, out: Path) -> Path:
     return target
 
 
+def pdfinfo(pdf: Path, *options: str) -> str:
+    return subprocess.run(
+        ["pdfinfo", *options, str(pdf)], capture_output=True, text=True, check=True
+    ).stdout
+
+
 def destinations(pdf: Path) -> dict[str, int]:
     """The PDF's named destinations (the ids its links point at) and the page of each."""
-    listed = subprocess.run(
-        ["pdfinfo", "-dests", str(pdf)], capture_output=True, text=True, check=True
-    ).stdout
+    listed = pdfinfo(pdf, "-dests")
     found = {}
     for line in listed.splitlines():
         match = re.match(r'\s*(\d+)\s+\[.*\]\s+"(.*)"$', line)
@@ -213,12 +226,46 @@ def missing_glyphs(pdf: Path) -> int:
 TEXT_SHOWN = re.compile(rb"(<[0-9A-Fa-f]*>)\s*Tj|(\[[^\]]*\])\s*TJ")
 
 
-def footer(language: str) -> str:
+def footer(language: str, total: int | None = None) -> str:
+    """Each sheet's "n / total" (`total`: written as given, for a print of the first sheets
+    only, which replace those of the whole book)."""
     font = "'WenQuanYi Micro Hei', sans-serif" if language == "zh" else "sans-serif"
+    of = '<span class="totalPages"></span>' if total is None else str(total)
     return (
         f'<div style="font: 8px {font}; width: 100%; text-align: center; color: #555;">'
-        '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
+        f'<span class="pageNumber"></span> / {of}</div>'
     )
+
+
+def sheet_texts(pdf: Path, last: int | None = None) -> list[str]:
+    """The text of each sheet (up to sheet `last`), as pdftotext reads it."""
+    text = subprocess.run(
+        ["pdftotext", "-raw", "-enc", "UTF-8", *(["-l", str(last)] if last else []), str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return text.split("\f")[:-1]
+
+
+def replace_first_sheets(whole: Path, first: Path, target: Path) -> int:
+    """Write to `target` the PDF `whole` with its first sheets drawn as those of `first`, each
+    keeping its links (and everything else but what it draws and the fonts that draws with):
+    an incremental update, which appends the new sheets' drawing to `whole`'s bytes. Returns
+    how many sheets were replaced."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject
+
+    writer = PdfWriter(whole, incremental=True)
+    new = PdfReader(first).pages
+    if len(new) >= len(writer.pages):
+        raise ValueError(f"{first} has {len(new)} sheets, {whole} only {len(writer.pages)}")
+    for sheet, drawn in zip(writer.pages, new):
+        for key in ("/Contents", "/Resources"):
+            sheet[NameObject(key)] = drawn.raw_get(key).clone(writer)
+    with target.open("wb") as out:
+        writer.write(out)
+    return len(new)
 
 
 def print_book(language: str, folder: Path, target: Path, site_url: str | None, site: Path) -> dict:
@@ -260,22 +307,33 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
         if not entries:
             sys.exit(f"{folder}/index.html: no table of contents to print the book with")
         with tempfile.TemporaryDirectory() as tmp:
-            draft = Path(tmp) / "draft.pdf"
+            draft, front = Path(tmp) / "draft.pdf", Path(tmp) / "front.pdf"
             tab.pdf(path=str(draft), **options)
             pages = destinations(draft)
             missing = [entry for entry in entries if entry not in pages]
             if missing:
                 sys.exit(f"the printed book has no destination for {missing}")
             numbers = {entry: pages[entry] for entry in entries}
+            total = int(re.search(r"^Pages:\s+(\d+)", pdfinfo(draft), re.MULTILINE).group(1))
             tab.evaluate(NUMBER, numbers)
+            tab.pdf(path=str(front), **{**options, "footer_template": footer(language, total)})
+            new = sheet_texts(front)
+            old = sheet_texts(draft, len(new))
+
+            # the same lines, but for the digits written in ("000" before)
+            def digitless(sheets: list[str]) -> list[str]:
+                return [re.sub(r"\d+", "#", sheet) for sheet in sheets]
+
+            if len(new) >= min(numbers.values()) or digitless(old) != digitless(new):
+                sys.exit(
+                    f"{target}: the cover and contents, printed again with their page numbers, "
+                    f"are not the first {len(new)} sheets of the book with other digits"
+                )
             target.parent.mkdir(parents=True, exist_ok=True)
-            tab.pdf(path=str(target), **options)
+            replace_first_sheets(draft, front, target)
         browser.close()
-    printed = destinations(target)
-    moved = {entry: (numbers[entry], printed.get(entry)) for entry in entries}
-    moved = {entry: pair for entry, pair in moved.items() if pair[0] != pair[1]}
-    if moved:
-        sys.exit(f"{target}: the contents' page numbers moved when written in: {moved}")
+    if destinations(target) != pages:
+        sys.exit(f"{target}: its pages' destinations moved when the contents were written in")
     tofu = missing_glyphs(target)
     if tofu:
         target.unlink()
