@@ -45,6 +45,7 @@ def start_timeout_s() -> float:
 
 
 SERVER = "import sys; from whatcopy.transcripts import main; sys.exit(main(['_server']))"
+NO_COMPILER = "WHATCOPY_NO_COMPILER_PRELOAD"  # (set by ForkServer(compiler=False))
 
 
 @dataclasses.dataclass
@@ -74,11 +75,15 @@ class ForkServer:
     interpreter's packages.
     """
 
-    def __init__(self, device: str, python: str | None = None, clean: bool = False):
+    def __init__(
+        self, device: str, python: str | None = None, clean: bool = False, compiler: bool = True
+    ):
         env = dict(os.environ)
         if clean:
             env = {k: v for k, v in env.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
         env.update(PYTHONHASHSEED="0", PYTHONUNBUFFERED="1")
+        if not compiler:  # a server for a snippet or two: not worth preloading the compiler
+            env[NO_COMPILER] = "1"
         if device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""
         self._home = tempfile.TemporaryDirectory()
@@ -205,7 +210,7 @@ def preload_compiler() -> None:
     initialised it, and whether a CUDA build's compiler stack touches the driver while
     importing is not known here."""
     torch = sys.modules.get("torch")
-    if torch is None:
+    if torch is None or os.environ.get(NO_COMPILER):
         return
     if torch.backends.cuda.is_built() and os.environ.get("CUDA_VISIBLE_DEVICES") != "":
         return

@@ -353,6 +353,27 @@ def _device_comparison(env, snippet: Snippet) -> nodes.container:
     return box
 
 
+def _diagnosis_server():
+    """One fork server (whatcopy/runner.py) for every failing snippet this process diagnoses:
+    each diagnosis is then a fork, not a new interpreter that imports torch (3 to 5 s each, for
+    a site with three broken snippets), and without the compiler stack (1.3 s more) a fork
+    server for many snippets preloads. It is closed when the process ends: a finaliser of
+    multiprocessing's, which runs at exit in the main process and in a parallel reader (forked
+    by multiprocessing, which ends it without running atexit's)."""
+    global _DIAGNOSIS_SERVER
+    if _DIAGNOSIS_SERVER is None:
+        from multiprocessing.util import Finalize
+
+        from whatcopy.runner import ForkServer
+
+        _DIAGNOSIS_SERVER = ForkServer("cpu", compiler=False)
+        Finalize(None, _DIAGNOSIS_SERVER.close, exitpriority=10)
+    return _DIAGNOSIS_SERVER
+
+
+_DIAGNOSIS_SERVER = None
+
+
 def report_execution_failure(env, doctree: nodes.document, cells) -> None:
     """When a page's execution failed, run the failing snippet again to name its file and line."""
     from myst_nb.sphinx_ import NbMetadataCollector
@@ -371,7 +392,10 @@ def report_execution_failure(env, doctree: nodes.document, cells) -> None:
         logger.error("executing this page failed:\n%s", trace, location=env.docname)
         return
     for cell, snippet in culprits:
-        outcome = transcripts.diagnose(snippet)
+        try:
+            outcome = transcripts.diagnose(snippet, server=_diagnosis_server())
+        except SnippetError as exc:  # the server did not start
+            outcome = [str(exc)]
         detail = "\n".join(outcome) if outcome else trace
         logger.error("executing this page failed in %s:\n%s", snippet.rel, detail, location=cell)
 
