@@ -105,11 +105,11 @@ def pip_sources_for_uv() -> tuple[list[str], str | None]:
 
 # What the build's processes import, in two halves of about the same time for two cores: torch
 # with its compiler stack (the kernels of three pages import it), and Sphinx with the extensions,
-# myst-nb's execution, ipykernel and the Chinese search's splitter.
+# myst-nb's execution and ipykernel.
 BUILD_IMPORTS = (
     "torch, torch._dynamo, numpy",
     "sphinx.cmd.build, sphinx.builders.html, myst_nb, sphinx_copybutton, sphinx_book_theme,"
-    " ipykernel.kernelapp, jupyter_cache.executors.utils, nbclient, fontTools.subset, jieba,"
+    " ipykernel.kernelapp, jupyter_cache.executors.utils, nbclient, fontTools.subset,"
     " whatcopy.kernels, "
     + ", ".join(
         f"whatcopy.sphinxext.{path.stem}"

@@ -15,10 +15,6 @@
   at the end of a build: a clean build's pages link it bare, a later build's pages with ``?v=``,
   so a no-op rebuild rewrote the pages Sphinx always writes (search, index of terms). It is
   copied before any page is written instead.
-* An incremental build's search index is the clean build's. Sphinx 8.2 reloads the previous
-  ``searchindex.js`` for the pages it does not write again, but forgets their index entries
-  (``indexentries``: the glossary's terms), so a no-op rebuild dropped them from search. The
-  loader here restores them, and forgets those of pages that no longer exist.
 * A record an extension keeps per page in the environment (``per_page_records``: a dict
   ``env.<name>``, page -> record) goes with the page when it is read again or removed, and
   the records of parallel readers are merged, so it never speaks of a page as it was.
@@ -29,7 +25,6 @@
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import logging
 import os
@@ -126,47 +121,6 @@ def stylesheet_first(app: Sphinx) -> None:
         add_global_html_resources(app, None)  # copies mystnb.<hash>.css
 
 
-def _keep_index_entries() -> None:
-    from sphinx.search import IndexBuilder
-
-    if getattr(IndexBuilder, "_build_guards", False):
-        return
-    load, prune, freeze = IndexBuilder.load, IndexBuilder.prune, IndexBuilder.freeze
-
-    def load_with_entries(self, stream, format) -> None:
-        if isinstance(format, str):
-            format = self.formats[format]
-        text = stream.read()
-        frozen = format.loads(text)
-        load(self, io.StringIO(text) if isinstance(text, str) else io.BytesIO(text), format)
-        names = frozen["docnames"]
-        entries: dict[str, list[tuple[str, str, str]]] = {}
-        for entry, places in frozen.get("indexentries", {}).items():
-            for doc, entry_id, main in places:
-                entries.setdefault(names[doc], []).append((entry, entry_id, "main" if main else ""))
-        self._index_entries = {name: sorted(entries[name]) for name in names if name in entries}
-
-    def prune_with_entries(self, docnames) -> None:
-        prune(self, docnames)
-        keep = set(docnames)
-        self._index_entries = {k: v for k, v in self._index_entries.items() if k in keep}
-
-    def freeze_in_page_order(self):
-        # Pages are fed in the order they are written, which differs between a clean build and
-        # an incremental one; the entries are listed in page order either way.
-        self._index_entries = dict(sorted(self._index_entries.items()))
-        # A word that was only on pages read again, which no longer have it, keeps an empty
-        # list after Sphinx's prune; a clean build has no such word (seen in zh-cn: 已过期,
-        # after a snippet was edited and the edit undone).
-        self._mapping = {word: docs for word, docs in self._mapping.items() if docs}
-        self._title_mapping = {word: docs for word, docs in self._title_mapping.items() if docs}
-        return freeze(self)
-
-    IndexBuilder.load, IndexBuilder.prune = load_with_entries, prune_with_entries
-    IndexBuilder.freeze = freeze_in_page_order
-    IndexBuilder._build_guards = True
-
-
 # Two languages built at the same time (whatcopy/build.py): the first one's process is told
 # where to signal (WHATCOPY_SIGNAL, a path prefix), the next ones where to wait (WHATCOPY_AFTER).
 # A language after the first waits for the first's execution cache to be ready before touching
@@ -251,7 +205,6 @@ def records_of(env: BuildEnvironment, name: str) -> dict:
 
 
 def setup(app: Sphinx):
-    _keep_index_entries()
     # before snippet_cells.prepare_cache (500), which may empty the cache; after it
     app.connect("builder-inited", wait_for_the_cache, priority=100)
     app.connect("builder-inited", cache_ready, priority=900)

@@ -116,15 +116,25 @@ def build_index(app: Sphinx, exception) -> None:
             path.rmdir()
 
 
-def no_index_for_the_book(app: Sphinx) -> None:
-    """The book's single page is printed, not searched: no Sphinx search index for it either
-    (1.5 s of each book's build)."""
-    if app.builder.name == "singlehtml":
-        app.builder.search = False
+def no_sphinx_index(app: Sphinx) -> None:
+    """Sphinx's own search index (searchindex.js) is not built: the search page queries
+    Pagefind's, and nothing loads Sphinx's. Feeding it cost 2 to 3 s of every clean build of a
+    language, jieba's segmentation of every Chinese page included. The search page is still
+    written (Sphinx writes it where its builder searches): only its indexer is not made. The
+    book's single page (whatcopy/book.py) is printed, not searched: no search page either."""
+    builder = app.builder
+    if builder.name == "singlehtml":
+        builder.search = False
+    elif builder.format == "html" and hasattr(builder, "load_indexer"):
+
+        def no_indexer(docnames) -> None:
+            builder.indexer = None  # made by prepare_writing just before; nothing is fed
+
+        builder.load_indexer = no_indexer
 
 
 def setup(app: Sphinx):
-    app.connect("builder-inited", no_index_for_the_book)
+    app.connect("builder-inited", no_sphinx_index)
     app.connect("html-page-context", mark_page_text)
     # After lean_theme (900) has written the pages' final HTML.
     app.connect("build-finished", build_index, priority=950)
