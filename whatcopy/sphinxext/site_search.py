@@ -120,17 +120,23 @@ def no_sphinx_index(app: Sphinx) -> None:
     """Sphinx's own search index (searchindex.js) is not built: the search page queries
     Pagefind's, and nothing loads Sphinx's. Feeding it cost 2 to 3 s of every clean build of a
     language, jieba's segmentation of every Chinese page included. The search page is still
-    written (Sphinx writes it where its builder searches): only its indexer is not made. The
-    book's single page (whatcopy/book.py) is printed, not searched: no search page either."""
+    written (Sphinx writes it where its builder searches): the builder searches, but not while
+    it prepares to write, when it would make its indexer. The book's single page
+    (whatcopy/book.py) is printed, not searched: no search page either."""
     builder = app.builder
     if builder.name == "singlehtml":
         builder.search = False
-    elif builder.format == "html" and hasattr(builder, "load_indexer"):
+    elif builder.format == "html" and hasattr(builder, "prepare_writing"):
+        prepare_writing = builder.prepare_writing
 
-        def no_indexer(docnames) -> None:
-            builder.indexer = None  # made by prepare_writing just before; nothing is fed
+        def without_indexer(docnames) -> None:
+            builder.search = False
+            try:
+                prepare_writing(docnames)  # sets builder.indexer to None, and makes none
+            finally:
+                builder.search = True
 
-        builder.load_indexer = no_indexer
+        builder.prepare_writing = without_indexer
 
 
 def setup(app: Sphinx):
