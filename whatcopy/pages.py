@@ -25,6 +25,7 @@ import threading
 from pathlib import Path
 
 from myst_nb.core import read as _myst_read
+from nbformat.v4 import nbbase as _nbbase
 
 
 class PageError(ValueError):
@@ -89,6 +90,11 @@ def _load_tolerantly(nb_path, file_name, token, body_lines):
 
 
 _ORIGINAL_LOAD = _myst_read._load_code_from_file
+_VALIDATE = _nbbase.validate
+
+
+def _not_validated(node, ref=None) -> None:
+    return None
 
 
 # Pages read in this process: (path, source) -> (the page, the stat of each file its cells
@@ -124,12 +130,16 @@ def _read(path: Path, text: str) -> Page:
     # myst-nb raises, without a line, on a :load: it cannot read; read on instead (see above).
     with _LOADING:
         _myst_read._load_code_from_file = _load_tolerantly
+        # nbformat checks each new cell against its JSON schema, half the time of a reading;
+        # the cells are read again, and checked, when the build parses the page
+        _nbbase.validate = _not_validated
         try:
             notebook = _myst_read.read_myst_markdown_notebook(text, add_source_map=True, path=path)
         except _myst_read.MystMetadataParsingError as exc:
             raise PageError(f"{path}: {exc}") from exc
         finally:
             _myst_read._load_code_from_file = _ORIGINAL_LOAD
+            _nbbase.validate = _VALIDATE
     metadata = dict(notebook.metadata)
     source_map = metadata.pop("source_map")
     cells = [

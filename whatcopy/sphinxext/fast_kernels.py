@@ -35,6 +35,28 @@ def start_server(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> Non
             kernels.warm_up(folder)
 
 
+def start_early(app: Sphinx, config) -> None:
+    """When a page or a snippet is newer than the last build's environment, a page will most
+    likely execute: start the server and its imports at once (config-inited), so that they
+    overlap Sphinx's loading of its environment and theme, about 1.5 s, instead of following
+    it (start_server would start it just before the first page is read, and that page would
+    wait for `import torch`). A clean build, or one with nothing newer, waits for start_server
+    to know; so does a build that reuses another's execution."""
+    import os
+
+    from whatcopy.sphinxext.build_guards import AFTER
+    from whatcopy.transcripts import GENERATORS, SNIPPETS
+
+    environment = Path(app.doctreedir) / "environment.pickle"
+    if os.environ.get(AFTER) or config.nb_execution_mode != "cache" or not environment.exists():
+        return
+    built = environment.stat().st_mtime
+    sources = [*Path(app.srcdir).rglob("*.md"), *SNIPPETS.rglob("*.py"), *GENERATORS.glob("*.py")]
+    if any(path.stat().st_mtime > built for path in sources):
+        app._kernel_server = kernels.serving()
+        kernels.warm_up(app._kernel_server.__enter__())
+
+
 def to_execute(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> bool:
     """Whether a page among `docnames` will execute: it has code cells that jupyter-cache holds
     no record of, as myst-nb looks them up (the kernelspec, and each cell's source and
@@ -79,6 +101,7 @@ def setup(app: Sphinx):
     from nbclient import NotebookClient
 
     NotebookClient.shutdown_kernel.default_value = "immediate"
+    app.connect("config-inited", start_early)
     app.connect("env-before-read-docs", start_server)
     app.connect("build-finished", stop_server)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
