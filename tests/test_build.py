@@ -225,6 +225,9 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     index_pages = {p.docname for p in pages("en") if "{snippet-index}" in p.text}
     assert read_docs(doctrees) == loaders | index_pages, edited.stdout
     assert "edited" in (out / f"{EDITED_PAGE}.html").read_text()
+    # the search index is made again (site_search.py skips it only when no page changed)
+    changed = differing_files(first, html_files(out))
+    assert any(name.startswith("pagefind/fragment/") for name in changed), changed
     # the course kit's downloads are written again: the snippet, its page's notebook and the
     # archive hold the edit
     kit = out / "downloads"
