@@ -218,6 +218,37 @@ def box_text(evidence, language: str) -> tuple[str, list[str]]:
     return box.astext(), links
 
 
+def test_a_second_build_in_another_language_speaks_its_own(monkeypatch):
+    """The tests build in both languages in one process; each build registers its catalog with
+    Sphinx, which merges it into the translator it holds. The boxes above came out in Chinese
+    when a Chinese build had run first in the same worker: the second build's catalog must
+    replace the first's."""
+    import types
+
+    import sphinx.locale
+
+    from whatcopy.sphinxext import messages
+
+    class App:
+        def __init__(self, language: str):
+            self.config = types.SimpleNamespace(language=language)
+
+        def add_message_catalog(self, catalog: str, locale_dir: str) -> None:
+            sphinx.locale.init([locale_dir], self.config.language, catalog)
+
+    monkeypatch.setattr(sphinx.locale, "translators", dict(sphinx.locale.translators))
+    monkeypatch.setattr(messages, "registered", messages.registered)
+    message = "Expected on CUDA, not yet verified by this site"
+    chinese = messages.catalog("zh_CN").gettext(message)
+    assert chinese != message
+    messages.setup(App("zh_CN"))
+    assert messages.translate("zh_CN", message) == chinese
+    messages.setup(App("en"))
+    assert messages.translate("en", message) == message
+    messages.setup(App("zh_CN"))
+    assert messages.translate("zh_CN", message) == chinese
+
+
 def test_without_a_cuda_transcript_the_box_says_unverified(transcript_dir):
     evidence = device_prose.cuda_evidence(NAME, EXPECT)
     assert evidence.state == "missing" and not evidence.lines

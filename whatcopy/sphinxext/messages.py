@@ -18,6 +18,7 @@ import functools
 import gettext
 from pathlib import Path
 
+import sphinx.locale
 from sphinx.application import Sphinx
 from sphinx.locale import get_translation, get_translator
 from sphinx.util.i18n import CatalogInfo
@@ -75,6 +76,11 @@ def setup(app: Sphinx):
     global registered
     language = app.config.language or "en"
     compile_catalog(LOCALE, language)
+    if registered != language:
+        # Sphinx merges a catalog into the translator it already holds for the domain, so a
+        # second build in this process (the tests make several) would otherwise go on speaking
+        # the first one's language.
+        sphinx.locale.translators.pop(("general", DOMAIN), None)
     app.add_message_catalog(DOMAIN, str(LOCALE))
     registered = language
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -360,18 +360,20 @@ def _diagnosis_server():
     server for many snippets preloads. It is closed when the process ends: a finaliser of
     multiprocessing's, which runs at exit in the main process and in a parallel reader (forked
     by multiprocessing, which ends it without running atexit's)."""
-    global _DIAGNOSIS_SERVER
-    if _DIAGNOSIS_SERVER is None:
+    import os
+
+    server = _DIAGNOSIS_SERVERS.get(os.getpid())  # (a forked reader never uses its parent's)
+    if server is None:
         from multiprocessing.util import Finalize
 
         from whatcopy.runner import ForkServer
 
-        _DIAGNOSIS_SERVER = ForkServer("cpu", compiler=False)
-        Finalize(None, _DIAGNOSIS_SERVER.close, exitpriority=10)
-    return _DIAGNOSIS_SERVER
+        server = _DIAGNOSIS_SERVERS[os.getpid()] = ForkServer("cpu", compiler=False)
+        Finalize(None, server.close, exitpriority=10)
+    return server
 
 
-_DIAGNOSIS_SERVER = None
+_DIAGNOSIS_SERVERS: dict = {}
 
 
 def report_execution_failure(env, doctree: nodes.document, cells) -> None:
