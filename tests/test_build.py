@@ -264,6 +264,41 @@ def test_a_changed_extension_discards_the_environment(tmp_path):
     assert build_guards.source_version(copies) != before
 
 
+def test_an_output_is_made_again_only_when_what_it_is_made_of_changed(tmp_path):
+    """build_guards.unless_unchanged, which the course kit and the search index go through: the
+    output is made the first time; not when its inputs and its files are as they were; again
+    when its inputs changed, or a file of it is gone or altered; a subfolder others write is
+    not its own."""
+    import types
+
+    from whatcopy.sphinxext.build_guards import unless_unchanged
+
+    app = types.SimpleNamespace(doctreedir=str(tmp_path / "doctrees"))
+    (tmp_path / "doctrees").mkdir()
+    out = tmp_path / "out"
+    made = []
+
+    def make() -> None:
+        out.mkdir(exist_ok=True)
+        (out / "a.txt").write_text("made")
+        made.append(1)
+
+    def run(inputs: str) -> bool:
+        return unless_unchanged(app, "demo", inputs, out, make, skip=("others",))
+
+    assert run("v1") and made == [1]
+    assert not run("v1"), "made again with nothing changed"
+    (out / "others").mkdir()
+    (out / "others" / "b.txt").write_text("another's")
+    assert not run("v1"), "made again for a file another writes"
+    assert run("v2"), "not made again when its inputs changed"
+    (out / "a.txt").write_text("altered!")
+    assert run("v2"), "not made again when its file was altered"
+    (out / "a.txt").unlink()
+    assert run("v2") and (out / "a.txt").exists(), "not made again when its file was gone"
+    assert len(made) == 4
+
+
 def test_a_page_that_warned_is_read_again(tmp_path):
     """Without -W (as in `nox -s preview`) a page with a problem would be skipped as up to date
     on the next build and its warning would vanish; build_guards reads it again until it is

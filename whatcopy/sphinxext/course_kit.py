@@ -305,53 +305,33 @@ def write_zip(target: Path) -> None:
 
 
 def _kit_inputs(app: Sphinx) -> str:
-    """A digest of everything the downloads are made of: the snippets, generators, transcripts,
-    pages, the kit's README and the licence, the notebooks' texts in the language, and the
-    source of this code (build_guards' version of every local extension and of the harness)."""
-    import hashlib
+    """What the downloads are made of: the snippets, generators, transcripts, pages, the kit's
+    README and the licence, the notebooks' texts in the language, and this code."""
+    from whatcopy.sphinxext.build_guards import digest_of
 
-    from whatcopy.sphinxext.build_guards import source_version
-
-    digest = hashlib.sha256(f"{source_version()} {app.config.language}".encode())
-    for key in ("page_link", "notebook"):
-        digest.update(_text(app.config, key).encode("utf-8"))
+    texts = "".join(_text(app.config, key) for key in ("page_link", "notebook"))
     files = [p for folder in (SNIPPETS, TRANSCRIPTS) for p in folder.rglob("*") if p.is_file()]
     files += [g.path for g in transcripts.all_generators()]
     files += [KIT / "README.md", ROOT / "LICENSE", *Path(app.srcdir).rglob("*.md")]
-    for path in sorted(p for p in files if "__pycache__" not in p.parts):
-        digest.update(f"\0{path.relative_to(ROOT).as_posix()}\0".encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
-def _kit_files(out: Path) -> list[list]:
-    """The files this module wrote below `out`, with their sizes (not downloads/exercises/,
-    which exercises.py writes after it on every build)."""
-    files = [p for p in out.rglob("*") if p.is_file()]
-    return sorted(
-        [p.relative_to(out).as_posix(), p.stat().st_size]
-        for p in files
-        if p.relative_to(out).parts[0] != "exercises"
-    )
+    files = [p for p in files if "__pycache__" not in p.parts]
+    return digest_of(f"{app.config.language} {texts}", files, ROOT)
 
 
 def write_downloads(app: Sphinx, exception) -> None:
     """Write the downloads, unless what they are made of is what they were made of last time
-    and they are still there as written (a rebuild that changed no page, snippet or transcript:
-    about 1.5 s of each such build, half its time)."""
+    and they are still there as written (build_guards.unless_unchanged; a rebuild that changed
+    no page, snippet or transcript: about 1.5 s of each such build, half its time)."""
+    from whatcopy.sphinxext.build_guards import unless_unchanged
+
     # (not for the PDF book's single page, whatcopy/book.py: its links go to the site's)
     if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
         return
     out = Path(app.outdir) / DOWNLOADS
-    record = Path(app.doctreedir) / "course_kit.json"
+    # (downloads/exercises/ is exercises.py's, written after this on every build)
     inputs = _kit_inputs(app)
-    if out.is_dir() and record.is_file():
-        last = json.loads(record.read_text(encoding="utf-8"))
-        if last == {"inputs": inputs, "files": _kit_files(out)}:
-            return
-    record.unlink(missing_ok=True)
-    _write_downloads(app, out)
-    record.write_text(json.dumps({"inputs": inputs, "files": _kit_files(out)}), encoding="utf-8")
+    unless_unchanged(
+        app, "course_kit", inputs, out, lambda: _write_downloads(app, out), ("exercises",)
+    )
 
 
 def _write_downloads(app: Sphinx, out: Path) -> None:

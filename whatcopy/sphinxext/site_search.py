@@ -81,48 +81,21 @@ def _kept(path: Path, wasm: str) -> bool:
     )
 
 
-def _indexed(outdir: Path) -> str:
-    """A digest of what Pagefind's index is made of: the pages (every .html file of the
-    language's folder), Pagefind's version and the source of this code."""
-    import hashlib
-    from importlib.metadata import version
-
-    from whatcopy.sphinxext.build_guards import source_version
-
-    digest = hashlib.sha256(f"{version('pagefind_bin_extended')} {source_version()}".encode())
-    for path in sorted(outdir.rglob("*.html")):
-        name = path.relative_to(outdir).as_posix()
-        if not name.startswith(BUNDLE + "/"):
-            digest.update(f"\0{name}\0".encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
-def _bundle_files(bundle: Path) -> list[list]:
-    return sorted(
-        [p.relative_to(bundle).as_posix(), p.stat().st_size]
-        for p in bundle.rglob("*")
-        if p.is_file()
-    )
-
-
 def build_index(app: Sphinx, exception) -> None:
     """Index the pages with Pagefind, unless the pages are byte for byte those it indexed last
-    time and its bundle is still there as it wrote it (a rebuild that changed no page: 0.5 s
-    less)."""
+    time and its bundle is still there as it wrote it (build_guards.unless_unchanged; a rebuild
+    that changed no page: 0.5 s less)."""
+    from importlib.metadata import version
+
+    from whatcopy.sphinxext.build_guards import digest_of, unless_unchanged
+
     if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
         return  # the book's single page (whatcopy/book.py) is printed, not searched
     outdir = Path(app.outdir)
     bundle = outdir / BUNDLE
-    record = Path(app.doctreedir) / "site_search.json"
-    pages = _indexed(outdir)
-    if bundle.is_dir() and record.is_file():
-        last = json.loads(record.read_text(encoding="utf-8"))
-        if last == {"pages": pages, "files": _bundle_files(bundle)}:
-            return
-    record.unlink(missing_ok=True)
-    _index(outdir, bundle)
-    record.write_text(json.dumps({"pages": pages, "files": _bundle_files(bundle)}), "utf-8")
+    pages = [p for p in outdir.rglob("*.html") if p.relative_to(outdir).parts[0] != BUNDLE]
+    indexed = digest_of(version("pagefind_bin_extended"), pages, outdir)
+    unless_unchanged(app, "site_search", indexed, bundle, lambda: _index(outdir, bundle))
 
 
 def _index(outdir: Path, bundle: Path) -> None:
