@@ -27,13 +27,7 @@ def book_path(language: str) -> Path:
 @functools.cache
 def sheets(language: str) -> tuple[str, ...]:
     """The text of each page of the book, as pdftotext reads it (in the order it is drawn)."""
-    text = subprocess.run(
-        ["pdftotext", "-raw", "-enc", "UTF-8", str(book_path(language)), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return tuple(text.split("\f")[:-1])
+    return tuple(book.sheet_texts(book_path(language)))
 
 
 def squeezed(text: str) -> str:

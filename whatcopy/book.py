@@ -28,8 +28,8 @@ Each language's book:
    (the pages of the site hidden: about a second, where printing the whole book again takes
    20). Their sheets replace the first sheets of the whole print, each keeping the links of the
    sheet it replaces (pypdf, as an incremental update: the rest of the file is the first print,
-   byte for byte). That is checked: the new sheets are as many as the old, and read the same
-   but for the digits written in.
+   byte for byte). That is checked: the new sheets are as many as the old (up to the sheet the
+   first page of the site starts on), and read the same but for the digits written in.
 """
 
 from __future__ import annotations
@@ -248,24 +248,19 @@ def sheet_texts(pdf: Path, last: int | None = None) -> list[str]:
     return text.split("\f")[:-1]
 
 
-def replace_first_sheets(whole: Path, first: Path, target: Path) -> int:
+def replace_first_sheets(whole: Path, first: Path, target: Path) -> None:
     """Write to `target` the PDF `whole` with its first sheets drawn as those of `first`, each
     keeping its links (and everything else but what it draws and the fonts that draws with):
-    an incremental update, which appends the new sheets' drawing to `whole`'s bytes. Returns
-    how many sheets were replaced."""
+    an incremental update, which appends the new sheets' drawing to `whole`'s bytes."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import NameObject
 
     writer = PdfWriter(whole, incremental=True)
-    new = PdfReader(first).pages
-    if len(new) >= len(writer.pages):
-        raise ValueError(f"{first} has {len(new)} sheets, {whole} only {len(writer.pages)}")
-    for sheet, drawn in zip(writer.pages, new):
+    for sheet, drawn in zip(writer.pages, PdfReader(first).pages):
         for key in ("/Contents", "/Resources"):
             sheet[NameObject(key)] = drawn.raw_get(key).clone(writer)
     with target.open("wb") as out:
         writer.write(out)
-    return len(new)
 
 
 def print_book(language: str, folder: Path, target: Path, site_url: str | None, site: Path) -> dict:
@@ -320,14 +315,17 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
             new = sheet_texts(front)
             old = sheet_texts(draft, len(new))
 
-            # the same lines, but for the digits written in ("000" before)
+            # as many sheets as the cover and contents took (the first page of the site starts
+            # on the sheet after them: the first destination past the cover's), with the same
+            # lines but for the digits written in ("000" before)
             def digitless(sheets: list[str]) -> list[str]:
                 return [re.sub(r"\d+", "#", sheet) for sheet in sheets]
 
-            if len(new) >= min(numbers.values()) or digitless(old) != digitless(new):
+            front_sheets = min(n for n in pages.values() if n > 1) - 1
+            if len(new) != front_sheets or digitless(old) != digitless(new):
                 sys.exit(
                     f"{target}: the cover and contents, printed again with their page numbers, "
-                    f"are not the first {len(new)} sheets of the book with other digits"
+                    f"are not the first {front_sheets} sheets of the book with other digits"
                 )
             target.parent.mkdir(parents=True, exist_ok=True)
             replace_first_sheets(draft, front, target)

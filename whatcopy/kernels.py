@@ -3,7 +3,8 @@ already imported torch, NumPy and ipykernel, instead of a new interpreter that i
 (Not torch's compiler stack, which the transcript check's fork server preloads,
 whatcopy.runner.preload_compiler: three pages import it, on their first optimizer step or
 forward-mode AD; most builds in the tests none. Preloaded here too, it made a one-snippet edit
-no faster: the edited page's kernel then waits for the server's longer import instead.)
+no faster: the edited page's kernel then waited for the server's longer import instead; that
+was measured before fast_kernels.start_early started the server ahead of Sphinx's reading.)
 
 A new kernel costs about 2.5 s of CPU here (0.8 s ipykernel, 1.9 s ``import torch``) before
 its first cell; a forked one costs a fraction of a second. The build starts one server

@@ -470,16 +470,16 @@ def records_beyond_the_limit(keep: int, db) -> list[int]:
 
 
 def jupyter_cache_records_to_delete():
-    """jupyter-cache's own `NbCacheRecord.records_to_delete`, replaced by records_beyond_the_limit
-    (kept for the test that shows its race)."""
+    """jupyter-cache's own `NbCacheRecord.records_to_delete`, which setup() replaces by
+    records_beyond_the_limit (for the test that shows its race)."""
     from jupyter_cache.cache.db import NbCacheRecord
 
     own = vars(NbCacheRecord)["records_to_delete"]
     own = getattr(own, "__func__", own)  # a staticmethod, or a plain function
-    return _REPLACED["records_to_delete"] if own is records_beyond_the_limit else own
+    return _JUPYTER_CACHE_PRUNING if own is records_beyond_the_limit else own
 
 
-_REPLACED: dict = {}
+_JUPYTER_CACHE_PRUNING = None  # (set by setup(), before it replaces it)
 
 
 def setup(app: Sphinx):
@@ -488,7 +488,8 @@ def setup(app: Sphinx):
     from jupyter_cache.cache.db import NbCacheRecord
 
     myst_nb.core.render.coalesce_streams = merge_streams_verbatim
-    _REPLACED.setdefault("records_to_delete", jupyter_cache_records_to_delete())
+    global _JUPYTER_CACHE_PRUNING
+    _JUPYTER_CACHE_PRUNING = jupyter_cache_records_to_delete()
     NbCacheRecord.records_to_delete = staticmethod(records_beyond_the_limit)
     app.add_config_value("snippets_ipython_profile", "", "env")
     app.add_config_value("snippets_notebook_folder", "", "env")
