@@ -137,6 +137,50 @@ def test_each_line_of_the_contents_links_to_its_page(language):
     assert linked <= set(starts), f"links to nowhere: {sorted(linked - set(starts))}"
 
 
+def heading_text(heading) -> str:
+    return heading.get_text().rstrip("#")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_outline_lists_every_page_and_its_sections_where_they_start(language):
+    """The bookmarks a PDF reader shows beside the book: the home page and every page of the
+    site, in order, each with its title and leading to the sheet it starts on; under each, the
+    page's sections in order (those right under its title), each leading to a sheet of its
+    page. The book opens with them shown."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(book_path(language))
+    assert reader.page_mode == "/UseOutlines"
+    parts = []  # (title, sheet, [(title, sheet), ...])
+    for item in reader.outline:
+        if isinstance(item, list):
+            assert parts, "sections before the first page in the outline"
+            parts[-1][2].extend(
+                (inner.title, reader.get_destination_page_number(inner) + 1) for inner in item
+            )
+        else:
+            parts.append((item.title, reader.get_destination_page_number(item) + 1, []))
+    by_name = {p.docname: p for p in pages(language)}
+    spans = chapters(language)
+    assert len(parts) == len(spans), ([t for t, _, _ in parts], [n for n, _, _ in spans])
+    problems = []
+    for (title, sheet, sections), (name, first, last) in zip(parts, spans):
+        html = parsed_html(by_name[name].html)
+        if squeezed(title) != squeezed(heading_text(html.select_one("article h1"))):
+            problems.append(f"{name}: bookmark {title!r}, page title differs")
+        if sheet != first:
+            problems.append(f"{name}: bookmark leads to sheet {sheet}, the page starts on {first}")
+        expected = [squeezed(heading_text(h)) for h in html.select("article section > h2")]
+        if [squeezed(t) for t, _ in sections] != expected:
+            problems.append(f"{name}: section bookmarks {[t for t, _ in sections]}")
+        problems += [
+            f"{name}: section {t!r} on sheet {n}, outside {first}-{last}"
+            for t, n in sections
+            if not first <= n <= last
+        ]
+    assert not problems, "\n".join(problems)
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_book_keeps_links_and_opens_every_fold(language):
     """Links between pages lead inside the book; links out lead to the web or the site, never

@@ -30,6 +30,11 @@ Each language's book:
    sheet it replaces (pypdf, as an incremental update: the rest of the file is the first print,
    byte for byte). That is checked: the new sheets are as many as the old (up to the sheet the
    first page of the site starts on), and read the same but for the digits written in.
+4. The same update adds the book's outline (the bookmarks a PDF reader lists beside the book):
+   the home page and each page of the site, in order, each with its sections, leading where the
+   book's own links to them lead. (Chromium writes an outline only into a tagged PDF: measured
+   on the English book, that print took 16.5 s instead of 11.3 s and made a file 2.4 times the
+   size.)
 """
 
 from __future__ import annotations
@@ -130,6 +135,28 @@ PREPARE = """
     const room = wide.parentElement.clientWidth;
     if (wide.scrollWidth > room + 1) wide.style.zoom = String(room / wide.scrollWidth);
   }
+  // The outline: the home page, then each page of the site, each with the sections directly
+  // under its title (their ids, where the book's links lead, and their headings' text).
+  const heading = (section) => {
+    const title = section.querySelector(
+      ":scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6");
+    if (!title) return "";
+    const copy = title.cloneNode(true);
+    for (const mark of copy.querySelectorAll(".headerlink")) mark.remove();
+    return copy.textContent.replace(/\\s+/g, " ").trim();
+  };
+  const part = (section, id) => ({
+    id,
+    title: heading(section),
+    sections: [...section.querySelectorAll(":scope > section[id]")]
+      .filter((inner) => !inner.classList.contains("book-chapter"))
+      .map((inner) => ({id: inner.id, title: heading(inner)})),
+  });
+  const home = document.querySelector("article.bd-article section[id]");
+  const outline = home ? [part(home, home.id)] : [];
+  for (const chapter of document.querySelectorAll(".book-chapter")) {
+    outline.push(part(chapter, chapter.querySelector(':scope > span[id^="document-"]').id));
+  }
   const entries = [];
   for (const link of document.querySelectorAll('#jb-print-toc a[href^="#document-"]')) {
     const title = document.createElement("span");
@@ -141,7 +168,7 @@ PREPARE = """
     link.append(title, number);
     entries.push(link.getAttribute("href").slice(1));
   }
-  return entries;
+  return {entries, outline};
 }
 """
 
@@ -193,12 +220,19 @@ def pdfinfo(pdf: Path, *options: str) -> str:
 
 def destinations(pdf: Path) -> dict[str, int]:
     """The PDF's named destinations (the ids its links point at) and the page of each."""
+    return {name: page for name, (page, _, _) in places(pdf).items()}
+
+
+def places(pdf: Path) -> dict[str, tuple[int, float, float]]:
+    """The PDF's named destinations and where each is: (page, left, top), as Chromium writes
+    them (`[ XYZ left top null ]`)."""
     listed = pdfinfo(pdf, "-dests")
     found = {}
     for line in listed.splitlines():
-        match = re.match(r'\s*(\d+)\s+\[.*\]\s+"(.*)"$', line)
+        match = re.match(r'\s*(\d+)\s+\[\s*XYZ\s+(\S+)\s+(\S+)\s.*\]\s+"(.*)"$', line)
         if match:
-            found.setdefault(match.group(2), int(match.group(1)))
+            page, left, top, name = match.groups()
+            found.setdefault(name, (int(page), float(left), float(top)))
     return found
 
 
@@ -248,19 +282,53 @@ def sheet_texts(pdf: Path, last: int | None = None) -> list[str]:
     return text.split("\f")[:-1]
 
 
-def replace_first_sheets(whole: Path, first: Path, target: Path) -> None:
+def replace_first_sheets(whole: Path, first: Path, target: Path, outline: list = ()) -> None:
     """Write to `target` the PDF `whole` with its first sheets drawn as those of `first`, each
-    keeping its links (and everything else but what it draws and the fonts that draws with):
-    an incremental update, which appends the new sheets' drawing to `whole`'s bytes."""
+    keeping its links (and everything else but what it draws and the fonts that draws with),
+    and with `outline` as its bookmarks (`bookmarks`): an incremental update, which appends
+    the new sheets' drawing and the outline to `whole`'s bytes."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject
+    from pypdf.generic import Fit, NameObject
 
     writer = PdfWriter(whole, incremental=True)
     for sheet, drawn in zip(writer.pages, PdfReader(first).pages):
         for key in ("/Contents", "/Resources"):
             sheet[NameObject(key)] = drawn.raw_get(key).clone(writer)
+
+    def add(items: list, parent=None) -> None:
+        for title, (page, left, top), inner in items:
+            item = writer.add_outline_item(
+                title=title, page_number=page - 1, parent=parent, fit=Fit.xyz(left, top)
+            )
+            add(inner, item)
+
+    add(list(outline))
+    if outline:
+        writer.page_mode = "/UseOutlines"  # a reader opens the book with its outline shown
     with target.open("wb") as out:
         writer.write(out)
+
+
+def bookmarks(outline: list[dict], where: dict[str, tuple[int, float, float]]) -> list:
+    """The outline PREPARE read from the page, as (title, place, [sections]), each section as
+    (title, place, []): the places of the destinations the print has (`places`). A page or
+    section the print has no destination for is an error: its bookmark would lead nowhere."""
+    missing = [
+        item["id"]
+        for part in outline
+        for item in [part, *part["sections"]]
+        if item["id"] not in where or not item["title"]
+    ]
+    if missing:
+        sys.exit(f"the printed book has no destination or title for the outline's {missing}")
+    return [
+        (
+            part["title"],
+            where[part["id"]],
+            [(section["title"], where[section["id"]], []) for section in part["sections"]],
+        )
+        for part in outline
+    ]
 
 
 def print_book(language: str, folder: Path, target: Path, site_url: str | None, site: Path) -> dict:
@@ -283,7 +351,6 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
         "format": "A4",
         "print_background": True,
         "prefer_css_page_size": True,
-        "outline": True,
         "display_header_footer": True,
         "header_template": "<span></span>",
         "footer_template": footer(language),
@@ -298,13 +365,16 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
         tab.emulate_media(media="print")
         tab.goto(f"{address}/index.html")
         tab.evaluate("document.fonts.ready.then(() => true)")
-        entries = tab.evaluate(PREPARE, {"style": STYLE, "cover": cover, "base": base})
+        prepared = tab.evaluate(PREPARE, {"style": STYLE, "cover": cover, "base": base})
+        entries = prepared["entries"]
         if not entries:
             sys.exit(f"{folder}/index.html: no table of contents to print the book with")
         with tempfile.TemporaryDirectory() as tmp:
             draft, front = Path(tmp) / "draft.pdf", Path(tmp) / "front.pdf"
             tab.pdf(path=str(draft), **options)
-            pages = destinations(draft)
+            where = places(draft)
+            pages = {name: page for name, (page, _, _) in where.items()}
+            outline = bookmarks(prepared["outline"], where)
             missing = [entry for entry in entries if entry not in pages]
             if missing:
                 sys.exit(f"the printed book has no destination for {missing}")
@@ -328,7 +398,7 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
                     f"are not the first {front_sheets} sheets of the book with other digits"
                 )
             target.parent.mkdir(parents=True, exist_ok=True)
-            replace_first_sheets(draft, front, target)
+            replace_first_sheets(draft, front, target, outline)
         browser.close()
     if destinations(target) != pages:
         sys.exit(f"{target}: its pages' destinations moved when the contents were written in")
