@@ -772,6 +772,12 @@ def test_outputs_and_diagrams_are_readable_in_both_modes(page, scheme, browser, 
         getComputedStyle(document.querySelector('.output-diagram text')).fill,
         getComputedStyle(document.querySelector('.output-diagram rect')).fill]""")
     assert abs(luminance(labels) - luminance(boxes)) > 100, (scheme, labels, boxes)
+    # Code written without the spans of names, punctuation and spaces (lean_code.py) draws them
+    # in the colour those spans had: the code style's text colour, the block's own.
+    drawn = tab.evaluate("""() => [...document.querySelectorAll('.highlight.lean-code')].map(
+        (block) => [getComputedStyle(block.querySelector('pre')).color,
+                    getComputedStyle(block).color])""")
+    assert drawn and all(text == block for text, block in drawn), (scheme, drawn)
     context.close()
 
 

@@ -679,3 +679,71 @@ def test_with_the_site_address_known_hreflang_and_canonical_links_are_absolute(m
     assert {link["url"] for link in local} == {"../en/detach.html", "../zh-cn/detach.html"}
     layout = (DOCS / "_templates" / "layout.html").read_text(encoding="utf-8")
     assert 'hreflang="{{ lang.hreflang }}" href="{{ lang.absolute or lang.url }}"' in layout
+
+
+# Highlighted code (whatcopy/sphinxext/lean_code.py): the token types drawn as plain text in
+# the theme's two code styles are written without their spans.
+def css_rules(css: str, prefix: str) -> dict[str, set[str]]:
+    """`selector after prefix` -> its declarations, for the rules of pygments.css under
+    `prefix` ("" for the code block's own rule)."""
+    rules = {}
+    for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", css):
+        selector = selector.strip()
+        if selector == prefix or selector.startswith(prefix + " "):
+            declarations = {d.strip().replace(" ", "") for d in body.split(";") if d.strip()}
+            rules[selector.removeprefix(prefix).strip()] = declarations
+    return rules
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_code_is_written_without_the_spans_that_change_nothing(language):
+    """No code block written lean (every page with code has some) has a span of a token class
+    that lean_code draws as plain text; every such class is drawn, by the site's pygments.css in
+    light and in dark, exactly as the block's own text (the same colour, nothing else), and no
+    other stylesheet of the site names it; the other classes keep their spans (operators,
+    builtins, strings are coloured). The browser test checks the colour on screen."""
+    from pygments.styles import get_style_by_name
+    from pygments.token import STANDARD_TYPES
+
+    from whatcopy.sphinxext.lean_code import drawn_as_text
+    from whatcopy.sphinxext.site_conf import html_theme_options
+
+    styles = tuple(
+        get_style_by_name(html_theme_options[f"pygments_{mode}_style"])
+        for mode in ("light", "dark")
+    )
+    plain = {cls for token, cls in STANDARD_TYPES.items() if cls and drawn_as_text(token, styles)}
+    assert {"n", "p", "w"} <= plain, plain
+    folder = HTML / LANGUAGES[language][0]
+    css = (folder / "_static" / "pygments.css").read_text(encoding="utf-8")
+    for mode in ("light", "dark"):
+        prefix = f'html[data-theme="{mode}"] .highlight'
+        rules = css_rules(css, prefix)
+        text = rules[""] - {d for d in rules[""] if d.startswith("background")}
+        for cls in plain:
+            drawn = rules.get(f".{cls}", set())
+            assert drawn <= text, f"{mode}: .{cls} is drawn {drawn}, the code's text {text}"
+    # (a class alone in its compound selector: `.sig-param.n`, Sphinx's signatures, is not)
+    alternatives = "|".join(sorted(plain))
+    named = re.compile(rf"(?<![\w-])\.({alternatives})(?![\w-])")
+    for sheet in folder.rglob("*.css"):
+        if sheet.name != "pygments.css":
+            found = named.findall(sheet.read_text(encoding="utf-8"))
+            assert not found, f"{sheet} styles {set(found)}, which code no longer wraps"
+    kept, dropped, without = set(), [], []
+    for page in pages_of(language):
+        html = parsed_html(page)
+        if html.select(".cell_input") and not html.select(".cell_input .highlight.lean-code"):
+            without.append(page.name)
+        for span in html.select(".highlight.lean-code span[class]"):
+            classes = set(span["class"])
+            kept |= classes
+            if classes & plain:
+                dropped.append(f"{page.name}: <span class={' '.join(classes)}>{span.get_text()}")
+    assert not without, f"pages whose code cells all kept every span: {without}"
+    assert not dropped, "\n".join(dropped[:10])
+    assert {"o", "nb", "s2", "mi"} <= kept, kept
+
+
+def pages_of(language: str) -> list[Path]:
+    return [p for p in (HTML / LANGUAGES[language][0]).glob("*.html")]

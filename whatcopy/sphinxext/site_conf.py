@@ -42,6 +42,8 @@ extensions = [
     "whatcopy.sphinxext.valid_html",
     # the book theme within the page budget: subset icon fonts, CSP, social meta
     "whatcopy.sphinxext.lean_theme",
+    # highlighted code without the spans of tokens drawn as plain text: fewer elements
+    "whatcopy.sphinxext.lean_code",
     # an executed page's kernel is shut down at once
     "whatcopy.sphinxext.fast_kernels",
     # {on-cuda}: GPU statements with their CUDA run, or marked unverified
