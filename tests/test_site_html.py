@@ -747,3 +747,29 @@ def test_code_is_written_without_the_spans_that_change_nothing(language):
 
 def pages_of(language: str) -> list[Path]:
     return [p for p in (HTML / LANGUAGES[language][0]).glob("*.html")]
+
+
+def test_reading_the_code_styles_leaves_logging_as_it_was():
+    """The theme's a11y code styles configure Python's logging (INFO) when first imported;
+    lean_code reads them without that, or the build would print every library's INFO lines.
+    In a fresh interpreter each: the import alone adds a handler, lean_code's reading none."""
+    import subprocess
+    import sys
+
+    from whatcopy.sphinxext.site_conf import html_theme_options
+
+    names = [html_theme_options[f"pygments_{mode}_style"] for mode in ("light", "dark")]
+    report = "import logging; r = logging.getLogger(); print(len(r.handlers), r.level)"
+    runs = {
+        "import": "import a11y_pygments; " + report,
+        "lean_code": "from whatcopy.sphinxext.lean_code import styles_named; "
+        f"styles_named({names!r}); " + report,
+    }
+    seen = {
+        name: subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout.split()
+        for name, code in runs.items()
+    }
+    assert seen["import"] == ["1", str(20)], seen  # the control: basicConfig(level=INFO)
+    assert seen["lean_code"] == ["0", str(30)], seen  # no handler, WARNING as Python starts

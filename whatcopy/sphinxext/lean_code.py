@@ -20,6 +20,7 @@ unchanged, so the copy button, the search and the book read the same.
 from __future__ import annotations
 
 import functools
+import logging
 
 from pygments.formatters import HtmlFormatter
 from pygments.style import Style
@@ -74,9 +75,21 @@ def theme_styles(app: Sphinx) -> None:
     ``pygments_light_style`` and ``pygments_dark_style``, which site_conf.py sets)."""
     options = app.config.html_theme_options or {}
     names = [options.get("pygments_light_style"), options.get("pygments_dark_style")]
-    PlainTokensFormatter.styles = (
-        tuple(get_style_by_name(name) for name in names) if all(names) else ()
-    )
+    PlainTokensFormatter.styles = styles_named(names) if all(names) else ()
+
+
+def styles_named(names: list[str]) -> tuple[type[Style], ...]:
+    """The Pygments styles of these names, leaving Python's logging as it was: the package of
+    the theme's a11y styles calls ``logging.basicConfig(level=INFO)`` when first imported, which
+    made every INFO line of the build's libraries print (nbclient's, for each page executed)."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        return tuple(get_style_by_name(name) for name in names)
+    finally:
+        for handler in [h for h in root.handlers if h not in handlers]:
+            root.removeHandler(handler)
+        root.setLevel(level)
 
 
 def setup(app: Sphinx):
