@@ -48,6 +48,7 @@ import sys
 import tempfile
 import time
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 
 from whatcopy import build
@@ -220,20 +221,29 @@ def pdfinfo(pdf: Path, *options: str) -> str:
 
 def destinations(pdf: Path) -> dict[str, int]:
     """The PDF's named destinations (the ids its links point at) and the page of each."""
-    return {name: page for name, (page, _, _) in places(pdf).items()}
+    return page_numbers(places(pdf))
 
 
-def places(pdf: Path) -> dict[str, tuple[int, float, float]]:
-    """The PDF's named destinations and where each is: (page, left, top), as Chromium writes
-    them (`[ XYZ left top null ]`)."""
+Place = tuple[int, float | None, float | None]  # page, and left and top when the view is XYZ
+
+
+def places(pdf: Path) -> dict[str, Place]:
+    """The PDF's named destinations and where each is: (page, left, top) for the view Chromium
+    writes (`[ XYZ left top null ]`); (page, None, None) for any other view."""
     listed = pdfinfo(pdf, "-dests")
     found = {}
     for line in listed.splitlines():
-        match = re.match(r'\s*(\d+)\s+\[\s*XYZ\s+(\S+)\s+(\S+)\s.*\]\s+"(.*)"$', line)
+        match = re.match(r'\s*(\d+)\s+\[(.*)\]\s+"(.*)"$', line)
         if match:
-            page, left, top, name = match.groups()
-            found.setdefault(name, (int(page), float(left), float(top)))
+            page, view, name = match.groups()
+            xyz = re.match(r"\s*XYZ\s+(\S+)\s+(\S+)", view)
+            left, top = (float(xyz.group(1)), float(xyz.group(2))) if xyz else (None, None)
+            found.setdefault(name, (int(page), left, top))
     return found
+
+
+def page_numbers(where: dict[str, Place]) -> dict[str, int]:
+    return {name: page for name, (page, _, _) in where.items()}
 
 
 def missing_glyphs(pdf: Path) -> int:
@@ -282,7 +292,7 @@ def sheet_texts(pdf: Path, last: int | None = None) -> list[str]:
     return text.split("\f")[:-1]
 
 
-def replace_first_sheets(whole: Path, first: Path, target: Path, outline: list = ()) -> None:
+def replace_first_sheets(whole: Path, first: Path, target: Path, outline: Sequence = ()) -> None:
     """Write to `target` the PDF `whole` with its first sheets drawn as those of `first`, each
     keeping its links (and everything else but what it draws and the fonts that draws with),
     and with `outline` as its bookmarks (`bookmarks`): an incremental update, which appends
@@ -297,8 +307,9 @@ def replace_first_sheets(whole: Path, first: Path, target: Path, outline: list =
 
     def add(items: list, parent=None) -> None:
         for title, (page, left, top), inner in items:
+            fit = Fit.fit() if top is None else Fit.xyz(left, top)  # where the book's links lead
             item = writer.add_outline_item(
-                title=title, page_number=page - 1, parent=parent, fit=Fit.xyz(left, top)
+                title=title, page_number=page - 1, parent=parent, fit=fit
             )
             add(inner, item)
 
@@ -309,7 +320,7 @@ def replace_first_sheets(whole: Path, first: Path, target: Path, outline: list =
         writer.write(out)
 
 
-def bookmarks(outline: list[dict], where: dict[str, tuple[int, float, float]]) -> list:
+def bookmarks(outline: list[dict], where: dict[str, Place]) -> list:
     """The outline PREPARE read from the page, as (title, place, [sections]), each section as
     (title, place, []): the places of the destinations the print has (`places`). A page or
     section the print has no destination for is an error: its bookmark would lead nowhere."""
@@ -373,7 +384,7 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
             draft, front = Path(tmp) / "draft.pdf", Path(tmp) / "front.pdf"
             tab.pdf(path=str(draft), **options)
             where = places(draft)
-            pages = {name: page for name, (page, _, _) in where.items()}
+            pages = page_numbers(where)
             outline = bookmarks(prepared["outline"], where)
             missing = [entry for entry in entries if entry not in pages]
             if missing:

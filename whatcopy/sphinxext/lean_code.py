@@ -53,13 +53,18 @@ class PlainTokensFormatter(HtmlFormatter):
 
     def format_unencoded(self, tokensource, outfile):
         tokens = list(tokensource)
-        if self.styles and not any(
+        if not self.styles or any(
             token in (Token, Text) and value.strip() for token, value in tokens
         ):
-            plain = functools.partial(_plain, self.styles)
-            tokens = [(Text if plain(token) else token, value) for token, value in tokens]
-            self.cssclass = f"{self.cssclass} {LEAN}"
-        return super().format_unencoded(tokens, outfile)
+            return super().format_unencoded(tokens, outfile)
+        plain = functools.partial(_plain, self.styles)
+        tokens = [(Text if plain(token) else token, value) for token, value in tokens]
+        own = self.cssclass  # (the wrapping div's class, read while writing)
+        self.cssclass = f"{own} {LEAN}"
+        try:
+            return super().format_unencoded(tokens, outfile)
+        finally:
+            self.cssclass = own
 
 
 LEAN = "lean-code"  # the class of a block written with plain tokens (docs/_static/site.css)
