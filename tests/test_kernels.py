@@ -92,6 +92,34 @@ def test_a_forked_kernel_starts_as_a_new_kernel_would(tmp_path, monkeypatch):
     assert first_numbers["rand"] != second_numbers["rand"], "two kernels drew the same numbers"
 
 
+SOCKETS = """\
+import json
+from ipykernel.connect import get_connection_info
+info = get_connection_info(unpack=True)
+print(json.dumps({"transport": info["transport"], "ip": info["ip"]}))
+"""
+
+
+def test_a_forked_kernel_listens_on_unix_sockets_in_the_servers_folder(tmp_path):
+    """No TCP ports, which another process could take between Jupyter's choice of them and a
+    forked kernel's start (a CI build's kernel failed to bind its control port): Unix sockets named
+    after the kernel, in the server's folder; the provisioner is the one the spec names."""
+    from jupyter_client.provisioning.factory import KernelProvisionerFactory
+
+    from whatcopy.kernel_sockets import UnixSocketProvisioner
+
+    name = kernels.kernel_spec()["metadata"]["kernel_provisioner"]["provisioner_name"]
+    (entry,) = KernelProvisionerFactory._get_all_provisioners().select(name=name)
+    assert entry.load() is UnixSocketProvisioner, entry
+    with kernels.serving() as folder:
+        seen = [printed(run([SOCKETS], tmp_path))[0] for _ in range(2)]
+        assert not list(folder.glob("k-*")), "a kernel's sockets outlived it"
+    for info in seen:
+        assert info["transport"] == "ipc", info
+        assert os.path.dirname(info["ip"]) == str(folder), (info, folder)
+    assert seen[0]["ip"] != seen[1]["ip"], seen
+
+
 def test_a_kernel_that_runs_too_long_is_killed(tmp_path, warm_kernels):
     """A cell past its timeout: Jupyter kills the launcher, and the forked kernel ends too."""
     first = "import os, time\nprint(os.getpid(), flush=True)"

@@ -236,12 +236,17 @@ def _launch(args: list[str]) -> int:
 
 
 def kernel_spec() -> dict:
-    """ipykernel's own spec for `python3`, with the launcher as its command."""
+    """ipykernel's own spec for `python3`, with the launcher as its command, and a provisioner
+    that connects the kernel through Unix sockets in the server's folder instead of TCP ports,
+    which another process can take before a forked kernel binds them (whatcopy/kernel_sockets.py)."""
     return {
         "argv": [sys.executable, "-m", "whatcopy.kernels", "launch", "-f", "{connection_file}"],
         "display_name": f"Python {sys.version_info[0]} (ipykernel)",
         "language": "python",
-        "metadata": {"debugger": True},
+        "metadata": {
+            "debugger": True,
+            "kernel_provisioner": {"provisioner_name": "whatcopy-unix-sockets"},
+        },
     }
 
 
