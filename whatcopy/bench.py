@@ -193,6 +193,10 @@ def lighthouse(url: str) -> dict[str, float]:
         result = json.loads(report.read_text(encoding="utf-8"))
     scores = {name: result["categories"][name]["score"] for name in CATEGORIES}
     scores["cls"] = result["audits"]["cumulative-layout-shift"]["numericValue"]
+    # Lighthouse's own measure of this machine's speed (higher is faster): its performance
+    # score simulates a slow phone from the times it measured here, so the same pages score
+    # lower on a slower machine. Printed with the table, to compare runs across machines.
+    scores["benchmark_index"] = result.get("environment", {}).get("benchmarkIndex")
     scores["failing"] = [
         audit
         for category in result["categories"].values()
@@ -225,6 +229,12 @@ def meets_lighthouse_goal(scores: dict[str, float]) -> bool:
 def print_lighthouse(results: list[tuple[str, dict[str, float]]]) -> None:
     goal = ", ".join(f"{name} >= {value:g}" for name, value in LIGHTHOUSE_GOAL.items())
     print(f"\nLighthouse, mobile, gzip served (goal: {goal}, CLS < {CLS_GOAL})")
+    indices = sorted(s["benchmark_index"] for _, s in results if s.get("benchmark_index"))
+    if indices:
+        print(
+            f"  this machine's benchmark index (Lighthouse's, higher is faster): median "
+            f"{indices[len(indices) // 2]:.0f}, {indices[0]:.0f} to {indices[-1]:.0f}"
+        )
     print(f"  {'page':28} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5} {'CLS':>6}")
     for name, scores in results:
         print(
