@@ -120,6 +120,24 @@ def test_a_forked_kernel_listens_on_unix_sockets_in_the_servers_folder(tmp_path)
     assert seen[0]["ip"] != seen[1]["ip"], seen
 
 
+def test_a_socket_path_too_long_for_unix_is_refused_with_its_cause():
+    """A temporary folder deep enough to overflow a Unix socket's path: the provisioner says so
+    and names the fix, instead of leaving a kernel to die at its bind."""
+    import asyncio
+
+    from jupyter_client.kernelspec import KernelSpec
+
+    from whatcopy.kernel_sockets import PATH_LIMIT, UnixSocketProvisioner
+
+    deep = "/tmp/" + "d" * PATH_LIMIT + "/whatcopy-kernels-x/kernels/python3"
+    provisioner = UnixSocketProvisioner(
+        kernel_id="0123456789ab-cdef", kernel_spec=KernelSpec(resource_dir=deep)
+    )
+    with pytest.raises(RuntimeError, match="TMPDIR") as raised:
+        asyncio.run(provisioner.pre_launch())
+    assert f"{PATH_LIMIT} bytes" in str(raised.value)
+
+
 def test_a_kernel_that_runs_too_long_is_killed(tmp_path, warm_kernels):
     """A cell past its timeout: Jupyter kills the launcher, and the forked kernel ends too."""
     first = "import os, time\nprint(os.getpid(), flush=True)"

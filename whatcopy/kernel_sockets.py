@@ -32,13 +32,25 @@ def socket_folder(resource_dir: str) -> Path:
     return Path(resource_dir).parents[1]
 
 
+# A Unix socket's path holds at most 107 bytes (sun_path, with its final NUL, on Linux).
+PATH_LIMIT = 107
+
+
 class UnixSocketProvisioner(LocalProvisioner):
     async def pre_launch(self, **kwargs: Any) -> dict[str, Any]:
         manager = self.parent
         folder = socket_folder(self.kernel_spec.resource_dir)
-        # A Unix socket's path may be at most 107 bytes: the folder is a short temporary one,
-        # and the name the first 12 characters of the kernel's id (a random UUID).
+        # The folder is a short temporary one, and the name the first 12 characters of the
+        # kernel's id (a random UUID); ipykernel binds <stem>-ipc-1 to <stem>-ipc-5.
         stem = folder / f"k-{self.kernel_id[:12]}"
+        longest = f"{stem}-ipc-5"
+        if len(longest.encode()) > PATH_LIMIT:
+            # (the kernel would only die binding it, and the page say no more than that)
+            raise RuntimeError(
+                f"whatcopy.kernel_sockets: the kernel's socket {longest} is longer than the "
+                f"{PATH_LIMIT} bytes a Unix socket's path may have; the kernel server's folder "
+                "is made in the temporary folder: set TMPDIR to a shorter one"
+            )
         manager.transport = "ipc"
         manager.connection_file = f"{stem}.json"
         manager.ip = f"{stem}-ipc"  # the sockets are <ip>-1 to <ip>-5
