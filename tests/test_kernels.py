@@ -104,12 +104,12 @@ def test_a_forked_kernel_listens_on_unix_sockets_in_the_servers_folder(tmp_path)
     """No TCP ports, which another process could take between Jupyter's choice of them and a
     forked kernel's start (a CI build's kernel failed to bind its control port): Unix sockets named
     after the kernel, in the server's folder; the provisioner is the one the spec names."""
-    from jupyter_client.provisioning.factory import KernelProvisionerFactory
+    from importlib.metadata import entry_points
 
     from whatcopy.kernel_sockets import UnixSocketProvisioner
 
     name = kernels.kernel_spec()["metadata"]["kernel_provisioner"]["provisioner_name"]
-    (entry,) = KernelProvisionerFactory._get_all_provisioners().select(name=name)
+    (entry,) = entry_points(group="jupyter_client.kernel_provisioners", name=name)
     assert entry.load() is UnixSocketProvisioner, entry
     with kernels.serving() as folder:
         seen = [printed(run([SOCKETS], tmp_path))[0] for _ in range(2)]

@@ -26,12 +26,6 @@ from typing import Any
 
 from jupyter_client.provisioning import LocalProvisioner
 
-
-def socket_folder(resource_dir: str) -> Path:
-    """The kernel server's folder, from the kernel spec's own folder (<folder>/kernels/python3)."""
-    return Path(resource_dir).parents[1]
-
-
 # A Unix socket's path holds at most 107 bytes (sun_path, with its final NUL, on Linux).
 PATH_LIMIT = 107
 
@@ -39,7 +33,8 @@ PATH_LIMIT = 107
 class UnixSocketProvisioner(LocalProvisioner):
     async def pre_launch(self, **kwargs: Any) -> dict[str, Any]:
         manager = self.parent
-        folder = socket_folder(self.kernel_spec.resource_dir)
+        # the kernel server's folder: serving() writes the spec to <folder>/kernels/python3
+        folder = Path(self.kernel_spec.resource_dir).parents[1]
         # The folder is a short temporary one, and the name the first 12 characters of the
         # kernel's id (a random UUID); ipykernel binds <stem>-ipc-1 to <stem>-ipc-5.
         stem = folder / f"k-{self.kernel_id[:12]}"
