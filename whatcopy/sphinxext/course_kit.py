@@ -307,7 +307,7 @@ def write_zip(target: Path) -> None:
 def _kit_inputs(app: Sphinx) -> str:
     """What the downloads are made of: the snippets, generators, transcripts, pages, the kit's
     README and the licence, the notebooks' texts in the language, and this code."""
-    from whatcopy.sphinxext.build_guards import digest_of
+    from whatcopy.incremental import digest_of
 
     texts = "".join(_text(app.config, key) for key in ("page_link", "notebook"))
     files = [p for folder in (SNIPPETS, TRANSCRIPTS) for p in folder.rglob("*") if p.is_file()]
@@ -319,9 +319,9 @@ def _kit_inputs(app: Sphinx) -> str:
 
 def write_downloads(app: Sphinx, exception) -> None:
     """Write the downloads, unless what they are made of is what they were made of last time
-    and they are still there as written (build_guards.unless_unchanged; a rebuild that changed
+    and they are still there as written (incremental.unless_unchanged; a rebuild that changed
     no page, snippet or transcript: about 1.5 s of each such build, half its time)."""
-    from whatcopy.sphinxext.build_guards import unless_unchanged
+    from whatcopy.incremental import unless_unchanged
 
     # (not for the PDF book's single page, whatcopy/book.py: its links go to the site's)
     if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
@@ -329,9 +329,8 @@ def write_downloads(app: Sphinx, exception) -> None:
     out = Path(app.outdir) / DOWNLOADS
     # (downloads/exercises/ is exercises.py's, written after this on every build)
     inputs = _kit_inputs(app)
-    unless_unchanged(
-        app, "course_kit", inputs, out, lambda: _write_downloads(app, out), ("exercises",)
-    )
+    record = Path(app.doctreedir) / "course_kit.json"
+    unless_unchanged(record, inputs, out, lambda: _write_downloads(app, out), ("exercises",))
 
 
 def _write_downloads(app: Sphinx, out: Path) -> None:

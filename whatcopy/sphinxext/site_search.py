@@ -83,11 +83,11 @@ def _kept(path: Path, wasm: str) -> bool:
 
 def build_index(app: Sphinx, exception) -> None:
     """Index the pages with Pagefind, unless the pages are byte for byte those it indexed last
-    time and its bundle is still there as it wrote it (build_guards.unless_unchanged; a rebuild
+    time and its bundle is still there as it wrote it (incremental.unless_unchanged; a rebuild
     that changed no page: 0.5 s less)."""
     from importlib.metadata import version
 
-    from whatcopy.sphinxext.build_guards import digest_of, unless_unchanged
+    from whatcopy.incremental import digest_of, unless_unchanged
 
     if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
         return  # the book's single page (whatcopy/book.py) is printed, not searched
@@ -95,7 +95,8 @@ def build_index(app: Sphinx, exception) -> None:
     bundle = outdir / BUNDLE
     pages = [p for p in outdir.rglob("*.html") if p.relative_to(outdir).parts[0] != BUNDLE]
     indexed = digest_of(version("pagefind_bin_extended"), pages, outdir)
-    unless_unchanged(app, "site_search", indexed, bundle, lambda: _index(outdir, bundle))
+    record = Path(app.doctreedir) / "site_search.json"
+    unless_unchanged(record, indexed, bundle, lambda: _index(outdir, bundle))
 
 
 def _index(outdir: Path, bundle: Path) -> None:
