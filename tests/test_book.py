@@ -191,7 +191,9 @@ def test_the_book_keeps_links_and_opens_every_fold(language):
     out = links_out(book_path(language))
     assert any(uri.startswith("https://pytorch.org/") for uri in out)
     wrong = [uri for uri in out if re.search(r"127\.0\.0\.1|localhost|^file:|book\.invalid", uri)]
-    assert not wrong, f"links to the printing server, a local folder or the placeholder: {wrong[:5]}"
+    assert not wrong, (
+        f"links to the printing server, a local folder or the placeholder: {wrong[:5]}"
+    )
     # Built without the published site's address, the book links the site beside it.
     local = [uri for uri in out if not re.match(r"[a-z]+:", uri)]
     assert "downloads/snippets.zip" in local or any(u.startswith("downloads/") for u in local), (

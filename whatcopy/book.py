@@ -527,7 +527,9 @@ def book_inputs(site: Path, site_url: str | None) -> str:
     files = [
         path
         for path in site.rglob("*")
-        if path.is_file() and path.suffix != ".pdf" and path.relative_to(site).parts[0] != "downloads"
+        if path.is_file()
+        and path.suffix != ".pdf"
+        and path.relative_to(site).parts[0] != "downloads"
     ]
     return digest_of(f"book {site_url} {source_date().isoformat()}", files, site)
 

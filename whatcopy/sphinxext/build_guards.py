@@ -38,6 +38,8 @@ from sphinx.util import logging as sphinx_logging
 from whatcopy.incremental import source_version
 
 RECORD = "build_guards.json"
+
+
 class _Problems(logging.Handler):
     """Collects the documents that a warning or error was logged at."""
 
