@@ -107,7 +107,7 @@ BUILD_IMPORTS = (
     "torch, torch._dynamo, numpy",
     "sphinx.cmd.build, sphinx.builders.html, myst_nb, sphinx_copybutton, sphinx_book_theme,"
     " ipykernel.kernelapp, jupyter_cache.executors.utils, nbclient, fontTools.subset,"
-    " whatcopy.kernels, "
+    " whatcopy.execution.kernels, "
     + ", ".join(
         f"whatcopy.sphinxext.{path.stem}"
         for path in sorted((ROOT / "whatcopy" / "sphinxext").glob("[!_]*.py"))
@@ -163,7 +163,7 @@ def docs(session: nox.Session) -> None:
     missing = system_packages(session, "books")
     compile_what_builds_import(session)
     book = [] if missing else ["--book"]
-    session.run("python", "-m", "whatcopy.build", *book, *session.posargs)
+    session.run("python", "-m", "whatcopy", "build", *book, *session.posargs)
     if missing:
         session.error(
             "the site is built (docs/_build/html) but not its PDF books: "
@@ -180,7 +180,7 @@ def book(session: nox.Session) -> None:
     missing = system_packages(session, "books")
     if missing:
         session.error("no PDF book printed: " + cannot_install(missing, "books"))
-    session.run("python", "-m", "whatcopy.book", *session.posargs)
+    session.run("python", "-m", "whatcopy", "book", *session.posargs)
 
 
 @nox.session(python=PYTHON)
@@ -195,7 +195,7 @@ def tests(session: nox.Session) -> None:
         "npm", "ci", "--no-audit", "--no-fund", "--silent", "--omit=optional", external=True
     )
     compile_what_builds_import(session)
-    session.run("python", "-m", "whatcopy.build", "--book")
+    session.run("python", "-m", "whatcopy", "build", "--book")
     session.run("pytest", *session.posargs)
 
 
@@ -220,7 +220,7 @@ def quick(session: nox.Session) -> None:
 def record(session: nox.Session) -> None:
     """Re-record the CPU transcripts (all, or the snippets given after --); review the diff."""
     install(session, "generators")  # the snippets' torch and numpy, and what generators/ needs
-    session.run("python", "-m", "whatcopy.transcripts", "record", *session.posargs)
+    session.run("python", "-m", "whatcopy", "record", *session.posargs)
 
 
 @nox.session(python=False)
@@ -229,7 +229,7 @@ def cuda(session: nox.Session) -> None:
 
     Nothing is installed: the package runs from the repository root with only torch."""
     action, *rest = session.posargs or ["check"]
-    session.run("python3", "-m", "whatcopy.transcripts", action, "--device", "cuda", *rest)
+    session.run("python3", "-m", "whatcopy", action, "--device", "cuda", *rest)
 
 
 @nox.session(python=PYTHON)
@@ -262,7 +262,7 @@ def bench(session: nox.Session) -> None:
     install(session, "tests")
     session.run("npm", "ci", "--no-audit", "--no-fund", "--silent", external=True)  # lighthouse
     compile_what_builds_import(session)
-    session.run("python", "-m", "whatcopy.bench", *session.posargs)
+    session.run("python", "-m", "whatcopy", "bench", *session.posargs)
 
 
 @nox.session(python=PYTHON)
@@ -288,17 +288,19 @@ def linkcheck(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def lint(session: nox.Session) -> None:
-    """ruff check and ruff format --check over all Python (the pre-commit hooks run the same)."""
+    """ruff check and ruff format --check over all Python (the pre-commit hooks run the same),
+    and the package's import layers (lint-imports, the contracts in pyproject.toml)."""
     install(session, "lint")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    session.run("lint-imports")
 
 
 @nox.session(python=PYTHON)
 def translations(session: nox.Session) -> None:
     """List the Chinese pages that are behind their English twin (`-- mark docs/zh/x.md`)."""
     install(session, "pages")
-    session.run("python", "-m", "whatcopy.translations", *(session.posargs or ["status"]))
+    session.run("python", "-m", "whatcopy", "translations", *(session.posargs or ["status"]))
 
 
 @nox.session(python=PYTHON, venv_backend="venv")  # pip's resolver, and its freeze

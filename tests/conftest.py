@@ -10,13 +10,13 @@ and the controller prints them with its summary.
 import pytest
 from project import NOTES
 
-from whatcopy import kernels
+from whatcopy.execution import kernels
 
 
 @pytest.fixture(scope="module")
 def warm_kernels():
     """Kernels named `python3` are forked from a server that imported torch once, as the build's
-    are (whatcopy/kernels.py): a new ipykernel each, in about 0.5 s instead of 2.5 s."""
+    are (whatcopy/execution/kernels.py): a new ipykernel each, in about 0.5 s instead of 2.5 s."""
     with kernels.serving() as folder:
         yield folder
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-from whatcopy import build  # the tests' one handle on the build
-from whatcopy import pages as reader  # the one reader of MyST pages
-from whatcopy.pages import snippet_name
+from whatcopy.content import pages as reader  # the one reader of MyST pages
+from whatcopy.content.pages import snippet_name
+from whatcopy.site import build  # the tests' one handle on the build
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -107,7 +107,7 @@ def sections(path: Path) -> dict[str, dict]:
     heading of the same or a higher level) contains a {code-cell}."""
     lines = path.read_text(encoding="utf-8").splitlines()
     headings = []  # (index, level) of the headings outside fenced blocks
-    # indexes of the {code-cell} fences, as myst-nb reads them (whatcopy.pages)
+    # indexes of the {code-cell} fences, as myst-nb reads them (whatcopy.content.pages)
     cells = [cell.line - 1 for cell in reader.read(path).cells]
     fence = None
     for index, line in enumerate(lines):

@@ -1,4 +1,4 @@
-"""The PDF book of each language (whatcopy/book.py, built by `nox -s tests` with the site):
+"""The PDF book of each language (whatcopy/site/book.py, built by `nox -s tests` with the site):
 every page of the site in it, in order, with its title and its executed outputs; a cover, a
 table of contents that gives the right pages, a number on every sheet, links kept, folded
 answers open, and Chinese in an embedded font with no missing glyph."""
@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 from project import HTML, LANGUAGES, executed_cells, pages, parsed_html
 
-from whatcopy import book
+from whatcopy.site import book
 
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
 def book_path(language: str) -> Path:
     path = HTML / LANGUAGES[language][0] / book.book_name(language)
-    assert path.exists(), f"{path} is missing: build it (python -m whatcopy.build --book)"
+    assert path.exists(), f"{path} is missing: build it (python -m whatcopy build --book)"
     return path
 
 
@@ -121,7 +121,7 @@ def test_the_book_opens_with_a_cover_and_contents_and_numbers_its_sheets(languag
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_each_line_of_the_contents_links_to_its_page(language):
     """The contents' sheets are printed a second time, with their numbers written in, and
-    replace the first print's (whatcopy/book.py): they keep its links, one per page listed."""
+    replace the first print's (whatcopy/site/book.py): they keep its links, one per page listed."""
     from pypdf import PdfReader
 
     path = book_path(language)
@@ -267,7 +267,7 @@ def test_the_missing_glyph_check_sees_tofu(tmp_path):
     Extension B, which WenQuanYi Micro Hei lacks) is printed by Chromium as glyph 0, and found."""
     from playwright.sync_api import sync_playwright
 
-    from whatcopy.browser import CHROMIUM, CHROMIUM_ARGS
+    from whatcopy.site.browser import CHROMIUM, CHROMIUM_ARGS
 
     pdfs = {}
     with sync_playwright() as playwright:

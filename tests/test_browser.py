@@ -25,8 +25,8 @@ from urllib.parse import urlsplit
 import pytest
 from project import HTML, LANGUAGES, ROOT, all_pages, site_sections
 
-from whatcopy.browser import CHROMIUM as BROWSER
-from whatcopy.browser import CHROMIUM_ARGS, QuietHandler, serving
+from whatcopy.site.browser import CHROMIUM as BROWSER
+from whatcopy.site.browser import CHROMIUM_ARGS, QuietHandler, serving
 
 pytestmark = pytest.mark.browser
 
@@ -976,7 +976,7 @@ def test_the_accessibility_check_finds_faint_text_once(context, site_url):
 
 
 # The operator reference (docs/*/operators.md, whatcopy/sphinxext/op_reference.py)
-REQUEST_BUDGET = 20  # what a first view may ask for (whatcopy/bench.py measures every page)
+REQUEST_BUDGET = 20  # what a first view may ask for (whatcopy/site/bench.py measures every page)
 
 
 class Requests(Listening, list):
@@ -991,7 +991,8 @@ class Requests(Listening, list):
 def test_the_operator_table_filters_in_the_browser_within_the_budget(reader, site_url, language):
     """The filters, plain script under the page's own Content-Security-Policy, show exactly the
     rows that match; the page's first view asks for at most REQUEST_BUDGET files."""
-    from whatcopy import op_table, transcripts
+    from whatcopy.core import transcripts
+    from whatcopy.reference import op_table
 
     generator = transcripts.by_name(op_table.NAME)
     rows = op_table.parse(op_table.printed(generator.transcript("cpu"))).rows

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from project import BUILD, DOCS, LANGUAGES, ROOT, all_pages, build, executed_cells, pages
 
-from whatcopy import transcripts
+from whatcopy.core import transcripts
 
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
@@ -42,7 +42,7 @@ def test_page_outputs_are_the_recorded_transcripts(page):
 
 
 def sphinx(source: Path, out: Path, doctrees: Path, *extra: str, cwd: Path = ROOT, **env):
-    """The site's sphinx-build command (whatcopy.build), in one process, with its log."""
+    """The site's sphinx-build command (whatcopy.site.build), in one process, with its log."""
     return subprocess.run(
         # -N: the tests read this log, and CI=true or FORCE_COLOR would colour it.
         build.sphinx_args(source, out, doctrees, "-N", *extra, jobs="1", quiet=False),
@@ -191,13 +191,12 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     The PDF books of step 1 are the tested ones byte for byte too (the copy is no git checkout:
     it is given the date the tested books say, as SOURCE_DATE_EPOCH), and printing them again
     with nothing changed prints nothing and changes no byte."""
-    from whatcopy import book
+    from whatcopy.site import book
 
     project = build.copy_project(tmp_path, cache_from=BUILD)
     built = project / "docs/_build"
     env = {
         **os.environ,
-        "SPHINX_JOBS": "1",
         "WHATCOPY_ROOT": str(project),
         "SOURCE_DATE_EPOCH": str(int(book.source_date().timestamp())),
     }
@@ -212,7 +211,7 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
             check=False,
         )
 
-    clean = run("whatcopy.build", "--book")
+    clean = run("whatcopy", "build", "--book", "--jobs", "1")
     assert clean.returncode == 0, clean.stdout + clean.stderr
     differing = site_differences(BUILD / "html", built / "html")
     assert not differing, (
@@ -221,7 +220,7 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     books = sorted(built.glob("html/*/*.pdf"))
     assert len(books) == len(LANGUAGES), books
     printed = {path: path.read_bytes() for path in books}
-    again = run("whatcopy.book")
+    again = run("whatcopy", "book")
     assert again.returncode == 0, again.stdout + again.stderr
     assert again.stdout.count(" unchanged") == len(LANGUAGES), again.stdout
     assert {path: path.read_bytes() for path in books} == printed, "a no-op print changed a book"
@@ -446,7 +445,7 @@ def broken_site(tmp_path: Path) -> Path:
 def build_broken(project: Path, **env) -> str:
     """Build the site; it must fail and leave nothing to publish. Returns what it printed."""
     result = subprocess.run(
-        [sys.executable, "-m", "whatcopy.build", "en"],
+        [sys.executable, "-m", "whatcopy", "build", "en"],
         cwd=project,
         capture_output=True,
         text=True,

@@ -13,7 +13,7 @@ import nbformat
 import pytest
 from project import HTML, LANGUAGES, ROOT, SNIPPETS, TRANSCRIPTS, Page, executed_cells, parsed_html
 
-from whatcopy import transcripts
+from whatcopy.core import transcripts
 
 ALL = transcripts.all_snippets()
 

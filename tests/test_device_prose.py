@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from project import DOCS, ROOT, all_pages, parsed_html
 
-from whatcopy import transcripts
+from whatcopy.core import transcripts
 from whatcopy.sphinxext import device_prose
 from whatcopy.sphinxext.messages import catalog
 
@@ -360,8 +360,10 @@ def test_the_directive_fails_the_build_when_the_cuda_run_contradicts_it(transcri
 
 
 def test_docs_use_the_box_and_site_conf_loads_it():
-    conf = (ROOT / "whatcopy" / "sphinxext" / "site_conf.py").read_text(encoding="utf-8")
-    assert '"whatcopy.sphinxext.device_prose"' in conf
+    from whatcopy import sphinxext
+    from whatcopy.sphinxext import site_conf
+
+    assert "whatcopy.sphinxext" in site_conf.extensions and "device_prose" in sphinxext.MODULES
     for language in ("en", "zh"):
         for page in ("devices", "memory"):
             text = (DOCS / language / f"{page}.md").read_text(encoding="utf-8")

@@ -15,8 +15,8 @@ import pytest
 from project import DOCS, HTML, LANGUAGES, ROOT, SNIPPETS, Page, parsed_html
 from test_pages import glossary_problems, hand_typed_values, typography_problems
 
-from whatcopy import pages as reader
-from whatcopy import transcripts
+from whatcopy.content import pages as reader
+from whatcopy.core import transcripts
 from whatcopy.sphinxext.exercises import page_exercises
 
 CONTENT_PAGES = [
@@ -221,7 +221,7 @@ def fold_problems(path: Path) -> list[str]:
 @pytest.mark.parametrize("language, page", CASES, ids=IDS)
 def test_answers_are_executed_outputs_folded_closed(language, page):
     path = html(language, page)
-    assert path.exists(), f"{path} is missing: build the site first (python -m whatcopy.build)"
+    assert path.exists(), f"{path} is missing: build the site first (python -m whatcopy build)"
     problems = fold_problems(path)
     soup = parsed_html(path)
     cells = soup.select("div.cell.tag_exercise")

@@ -1,4 +1,4 @@
-"""Warm kernels (whatcopy/kernels.py): a kernel forked from the server starts as a new ipykernel
+"""Warm kernels (whatcopy/execution/kernels.py): a kernel forked from the server starts as a new ipykernel
 would, its generators are its own, and it ends when Jupyter stops, interrupts or kills it."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
-from whatcopy import kernels
+from whatcopy.execution import kernels
 
 pytestmark = pytest.mark.slow  # starts Jupyter kernels and waits out timeouts
 
@@ -106,7 +106,7 @@ def test_a_forked_kernel_listens_on_unix_sockets_in_the_servers_folder(tmp_path)
     after the kernel, in the server's folder; the provisioner is the one the spec names."""
     from importlib.metadata import entry_points
 
-    from whatcopy.kernel_sockets import UnixSocketProvisioner
+    from whatcopy.execution.kernel_sockets import UnixSocketProvisioner
 
     name = kernels.kernel_spec()["metadata"]["kernel_provisioner"]["provisioner_name"]
     (entry,) = entry_points(group="jupyter_client.kernel_provisioners", name=name)
@@ -127,7 +127,7 @@ def test_a_socket_path_too_long_for_unix_is_refused_with_its_cause():
 
     from jupyter_client.kernelspec import KernelSpec
 
-    from whatcopy.kernel_sockets import PATH_LIMIT, UnixSocketProvisioner
+    from whatcopy.execution.kernel_sockets import PATH_LIMIT, UnixSocketProvisioner
 
     deep = "/tmp/" + "d" * PATH_LIMIT + "/whatcopy-kernels-x/kernels/python3"
     provisioner = UnixSocketProvisioner(
@@ -176,7 +176,14 @@ def test_the_launcher_needs_a_server(tmp_path, monkeypatch):
 
     monkeypatch.delenv(kernels.SERVER_ENV, raising=False)
     result = subprocess.run(
-        [sys.executable, "-m", "whatcopy.kernels", "launch", "-f", str(tmp_path / "c.json")],
+        [
+            sys.executable,
+            "-m",
+            "whatcopy.execution.kernels",
+            "launch",
+            "-f",
+            str(tmp_path / "c.json"),
+        ],
         capture_output=True,
         text=True,
         check=False,

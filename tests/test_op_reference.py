@@ -20,7 +20,8 @@ import pytest
 import torch
 from project import HTML, LANGUAGES, ROOT, parsed_html
 
-from whatcopy import op_table, transcripts
+from whatcopy.core import transcripts
+from whatcopy.reference import op_table
 
 GENERATOR = transcripts.by_name(op_table.NAME)
 FEWEST = 500  # the issue's floor: the table covers at least this many operators
@@ -355,7 +356,7 @@ def test_the_reader_refuses_a_table_whose_columns_changed(table):
 
 
 def test_the_changed_rows_report_names_each_cell_that_moved(table):
-    """What the weekly newest-torch workflow prints (python -m whatcopy.op_table changed)."""
+    """What the weekly newest-torch workflow prints (python -m whatcopy.reference.op_table changed)."""
     row = table.row("contiguous")
     moved = dataclasses.replace(row, memory="copies")
     new = dataclasses.replace(table, rows=[moved if r is row else r for r in table.rows][1:])

@@ -257,14 +257,14 @@ def test_a_variant_counts_only_outside_the_words_it_is_allowed_in(tmp_path):
 
 def test_every_chinese_page_matches_the_current_english_page():
     """docs/zh pages record which version of their English twin they match (translation_of)."""
-    from whatcopy import translations
+    from whatcopy.content import translations
 
     outdated = translations.problems()
     assert not outdated, "Chinese pages behind their English twin:\n" + "\n".join(outdated)
 
 
 def test_an_edited_english_page_makes_its_twin_outdated(tmp_path, monkeypatch):
-    from whatcopy import translations
+    from whatcopy.content import translations
 
     (tmp_path / "en").mkdir()
     (tmp_path / "zh").mkdir()
@@ -327,9 +327,9 @@ READER_PAGE = (
 
 
 def test_the_page_reader_gives_front_matter_and_each_code_cell_with_its_line():
-    """whatcopy.pages (myst-nb's reader) is what the extensions, the course kit and these tests
+    """whatcopy.content.pages (myst-nb's reader) is what the extensions, the course kit and these tests
     read cells with: fence lines, :load: values, resolved paths, tags, code."""
-    from whatcopy import pages as reader
+    from whatcopy.content import pages as reader
 
     path = DOCS / "en" / "reader-test.md"  # not written: the reader is given the text
     page = reader.read(path, READER_PAGE)
@@ -348,7 +348,7 @@ def test_the_page_reader_gives_front_matter_and_each_code_cell_with_its_line():
 
 
 def test_the_page_reader_names_the_page_and_line_of_a_cell_it_cannot_read():
-    from whatcopy import pages as reader
+    from whatcopy.content import pages as reader
 
     broken = READER_PAGE.replace(":tags: [raises-exception, x]", ":tags: [raises-exception")
     with pytest.raises(reader.PageError) as error:
@@ -358,13 +358,13 @@ def test_the_page_reader_names_the_page_and_line_of_a_cell_it_cannot_read():
 
 
 def test_the_recorders_core_does_not_import_the_page_reader():
-    """whatcopy.pages imports myst-nb; the recorder runs on a bare GPU machine with torch only."""
+    """whatcopy.content.pages imports myst-nb; the recorder runs on a bare GPU machine with torch only."""
     import subprocess
     import sys
 
-    core = "whatcopy.transcripts, whatcopy.snippets, whatcopy.transcript_format"
-    core += ", whatcopy.child, whatcopy.runner"
-    heavy = ("myst", "whatcopy.pages", "yaml")
+    core = "whatcopy.core.transcripts, whatcopy.core.snippets, whatcopy.core.transcript_format"
+    core += ", whatcopy.core.child, whatcopy.core.runner"
+    heavy = ("myst", "whatcopy.content.pages", "yaml")
     probe = f"import sys, {core}; print(sorted(m for m in sys.modules if m.startswith({heavy})))"
     result = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True

@@ -39,7 +39,7 @@ def test_the_root_pages_are_generated_from_the_languages_table(tmp_path, monkeyp
     import dataclasses
     import hashlib
 
-    from whatcopy import root_pages
+    from whatcopy.site import root_pages
 
     (tmp_path / "html").mkdir()
     build.write_root(tmp_path, "https://example.org/site/")

@@ -235,10 +235,10 @@ def marked_messages(source: str, where: str) -> dict[Key, str]:
 
 def extension_messages() -> dict[Key, str]:
     """Every string the extensions in whatcopy/sphinxext/ (and the root pages,
-    whatcopy/root_pages.py, and the PDF book's cover, whatcopy/book.py) mark for their
+    whatcopy/site/root_pages.py, and the PDF book's cover, whatcopy/site/book.py) mark for their
     catalog."""
     found = {}
-    others = [EXTENSIONS.parent / "root_pages.py", EXTENSIONS.parent / "book.py"]
+    others = [EXTENSIONS.parent / "site" / "root_pages.py", EXTENSIONS.parent / "site" / "book.py"]
     for module in [*sorted(EXTENSIONS.glob("*.py")), *others]:
         where = module.relative_to(EXTENSIONS.parents[1]).as_posix()
         for message, line in marked_messages(module.read_text(encoding="utf-8"), where).items():
@@ -282,7 +282,7 @@ def test_the_extension_string_check_sees_the_extensions_and_fails_on_a_missing_o
         ((None, "Printed output"), "output_figures"),
     ):
         assert messages.get(expected, "").startswith(f"whatcopy/sphinxext/{module}.py:"), expected
-    assert messages.get((None, "Page not found"), "").startswith("whatcopy/root_pages.py:")
+    assert messages.get((None, "Page not found"), "").startswith("whatcopy/site/root_pages.py:")
     source = (
         "from whatcopy.sphinxext.messages import N_, NP_, _\n"
         "LABEL = N_('Snippet: ')\n"
@@ -465,7 +465,7 @@ def test_launch_buttons_open_the_executed_notebook_of_the_page(page):
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
 def test_the_download_menu_offers_the_notebook_the_snippets_and_the_book(page):
-    """Every page's menu offers the language's PDF book (whatcopy/book.py) and printing; a page
+    """Every page's menu offers the language's PDF book (whatcopy/site/book.py) and printing; a page
     with code, its notebook and each of its snippets."""
     from whatcopy.sphinxext.course_kit import book_name
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from project import NOTES, ROOT, clean_python
 
-from whatcopy import transcripts
+from whatcopy.core import transcripts
 
 SNIPPETS = transcripts.all_snippets()
 GENERATORS = transcripts.all_generators()  # generators/: may need more than torch and numpy
@@ -175,20 +175,21 @@ GOOD = '''
     '''
 
 
-# The standard-library core of the package: all a bare GPU machine with torch needs to record.
-CORE = ("__init__.py", "root.py", "snippets.py", "transcript_format.py", "child.py", "runner.py")
-CORE += ("transcripts.py",)
+# The standard-library core of the package: all a bare GPU machine with torch needs to record
+# (the command line, the paths and languages tables it reads, and the core layer).
+CORE = ("__init__.py", "__main__.py", "project.py", "languages.py", "languages.json")
+CORE += tuple(f"core/{path.name}" for path in (ROOT / "whatcopy" / "core").glob("*.py"))
 
 
 def test_record_writes_a_transcript_that_doctest_replays(repo, harness, clean_env_python):
     """Recording through the command line as a GPU runner uses it (`python -m
-    whatcopy.transcripts` from the repository root, by an interpreter with only torch and numpy
+    whatcopy record` from the repository root, by an interpreter with only torch and numpy
     and the package's core files); doctest replays what it wrote, and the check passes."""
-    (repo / "whatcopy").mkdir()
+    (repo / "whatcopy" / "core").mkdir(parents=True)
     for name in CORE:
         shutil.copy(ROOT / "whatcopy" / name, repo / "whatcopy" / name)
     write(repo, "good", GOOD)
-    command = [str(clean_env_python), "-m", "whatcopy.transcripts"]
+    command = [str(clean_env_python), "-m", "whatcopy"]
     bare = {
         k: v
         for k, v in os.environ.items()
@@ -456,10 +457,10 @@ def test_a_weekly_workflow_replays_the_transcripts_on_the_newest_torch():
     assert triggers.get("schedule"), f"{path}: no schedule"
     text = path.read_text()
     assert "https://download.pytorch.org/whl/cpu torch numpy" in text, "not the newest CPU wheel"
-    assert "python -m whatcopy.transcripts check" in text
+    assert "python -m whatcopy check" in text
     # the generators need expecttest, at its pinned version; the reference's changed rows
     assert "grep -E '^expecttest==' requirements/generators.txt" in text
-    assert "python -m whatcopy.op_table changed" in text
+    assert "python -m whatcopy.reference.op_table changed" in text
     steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
     uses = [step.get("uses", "") for step in steps]
     assert not any("deploy" in u or "pages" in u for u in uses), f"{path} must not deploy"

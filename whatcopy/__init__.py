@@ -1,6 +1,13 @@
-"""The site's machinery: snippets and their transcripts, the build, the Sphinx extensions.
+"""The site's machinery, in layers (pyproject.toml's import contracts; docs/dev/ARCHITECTURE.md):
 
-The core (``languages``, ``root``, ``transcripts``) needs only the standard library, so a GPU
-machine with nothing but torch can record from the repository root:
-``python -m whatcopy.transcripts record --device cuda``.
+- ``__main__``: the command line, ``python -m whatcopy <command>``;
+- ``site``: both languages' builds, the root pages, the PDF books, the benchmark;
+- ``sphinxext``: the Sphinx extensions, behind one ``setup()``;
+- ``execution``, ``content``, ``reference``: forked Jupyter kernels; the reader of the pages;
+  the readers of the generators' tables;
+- ``core``: snippets and their transcripts, recorded and checked in forked processes;
+- ``project``, ``languages``, ``incremental``: where things are, the languages, and "make it
+  unless unchanged".
+
+The core and the tables below it need only the standard library and torch.
 """

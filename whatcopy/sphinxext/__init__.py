@@ -1,1 +1,44 @@
-"""The site's Sphinx extensions (``whatcopy.sphinxext.<name>``) and shared settings (``site_conf``)."""
+"""The site's Sphinx extensions, behind one `setup()`: each language's conf.py names
+`whatcopy.sphinxext` (with myst_nb and sphinx_copybutton), and this module sets up the rest in
+the one order below. Shared settings are in `site_conf`.
+
+The order matters only where two modules handle the same event at the same priority (Sphinx
+calls them in the order they were connected); where an order across modules is required, the
+module says so with an explicit priority at its `app.connect`, and the comment there names the
+handler it must come before or after.
+"""
+
+from sphinx.application import Sphinx
+
+from whatcopy.incremental import source_version
+
+# In the order they are set up.
+MODULES = (
+    "messages",  # the extensions' own strings in Chinese (whatcopy.po)
+    "snippet_cells",  # loads snippets into cells, links them to their transcripts
+    "site_languages",  # language switcher, theme strings
+    "output_figures",  # printed tables and graphs drawn as HTML tables and SVG
+    "op_reference",  # the operator reference: generators/operators.py's table
+    "course_kit",  # downloads (.py, transcripts, notebooks, zip) and the snippet index
+    "accessibility",  # keyboard access to the drawn figures
+    "site_search",  # Pagefind's index of the finished pages, and the search page
+    "valid_html",  # valid HTML where myst-nb writes otherwise
+    "lean_theme",  # the book theme within the page budget: fonts, CSP, social meta
+    "lean_code",  # highlighted code without the spans drawn as plain text
+    "fast_kernels",  # pages' kernels forked from a warm server, shut down at once
+    "device_prose",  # {on-cuda}: GPU statements with their CUDA run, or marked unverified
+    "seed_ledger",  # the corrections page's verdict tables (docs/seed_claims.yaml)
+    "exercises",  # predict-the-output exercises, folded answers
+    # last: its build-finished handler sees the warnings the others' handlers logged
+    "build_guards",  # a changed extension, or a page that failed last time, is read again
+)
+
+
+def setup(app: Sphinx) -> dict:
+    for name in MODULES:
+        app.setup_extension(f"{__name__}.{name}")
+    return {
+        "env_version": source_version(),
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

@@ -1,4 +1,4 @@
-"""Build guards: a build never passes on stale work. Inside Sphinx, so `python -m whatcopy.build`,
+"""Build guards: a build never passes on stale work. Inside Sphinx, so `python -m whatcopy build`,
 `nox -s preview`, `nox -s linkcheck` and a plain `sphinx-build` all get them.
 
 * A changed extension re-reads every page. Sphinx re-reads pages whose sources changed, not
@@ -108,7 +108,7 @@ def stylesheet_first(app: Sphinx) -> None:
         add_global_html_resources(app, None)  # copies mystnb.<hash>.css
 
 
-# Two languages built at the same time (whatcopy/build.py): the first one's process is told
+# Two languages built at the same time (whatcopy/site/build.py): the first one's process is told
 # where to signal (WHATCOPY_SIGNAL, a path prefix), the next ones where to wait (WHATCOPY_AFTER).
 # A language after the first waits for the first's execution cache to be ready before touching
 # it, and before it reads a page with code, for the first to have read (and so executed) that

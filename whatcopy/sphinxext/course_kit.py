@@ -33,10 +33,11 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
-from whatcopy import pages, transcripts
+from whatcopy.content import pages
+from whatcopy.core import transcripts
+from whatcopy.core.transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
 from whatcopy.languages import LANGUAGES
 from whatcopy.sphinxext.messages import N_, translate
-from whatcopy.transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
 
 KIT = ROOT / "docs" / "kit"
 DOWNLOADS = "downloads"
@@ -66,7 +67,7 @@ def _text(config, key: str) -> str:
 
 
 def book_name(folder: str) -> str:
-    """The PDF book's file, in the language's folder of the site (whatcopy/book.py prints it)."""
+    """The PDF book's file, in the language's folder of the site (whatcopy/site/book.py prints it)."""
     return f"what-does-it-copy-{folder}.pdf"
 
 
@@ -103,7 +104,7 @@ def relative(docname: str, path: str) -> str:
 
 def page_snippets(page: Path) -> list[str]:
     """The names of the snippets (and generators) the page's cells :load:, in order
-    (whatcopy.pages reads it)."""
+    (whatcopy.content.pages reads it)."""
     return [
         Snippet(cell.path).name
         for cell in pages.read(page).cells
@@ -323,7 +324,7 @@ def write_downloads(app: Sphinx, exception) -> None:
     no page, snippet or transcript: about 1.5 s of each such build, half its time)."""
     from whatcopy.incremental import unless_unchanged
 
-    # (not for the PDF book's single page, whatcopy/book.py: its links go to the site's)
+    # (not for the PDF book's single page, whatcopy/site/book.py: its links go to the site's)
     if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
         return
     out = Path(app.outdir) / DOWNLOADS

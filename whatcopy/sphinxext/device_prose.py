@@ -41,10 +41,10 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from whatcopy import transcripts
+from whatcopy.core import transcripts
+from whatcopy.core.transcripts import SNIPPETS, Snippet
 from whatcopy.sphinxext import build_guards
 from whatcopy.sphinxext.messages import N_, translate
-from whatcopy.transcripts import SNIPPETS, Snippet
 
 logger = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ def _text(language: str, key: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# The evidence: a snippet's CUDA transcript, read through whatcopy.transcripts
+# The evidence: a snippet's CUDA transcript, read through whatcopy.core.transcripts
 
 
 @dataclasses.dataclass(frozen=True)

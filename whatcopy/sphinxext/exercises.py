@@ -44,11 +44,12 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from whatcopy import pages, transcripts
+from whatcopy.content import pages
+from whatcopy.core import transcripts
+from whatcopy.core.transcripts import SNIPPETS, Snippet
 from whatcopy.sphinxext import build_guards
 from whatcopy.sphinxext.course_kit import markdown_cell, notebook_document
 from whatcopy.sphinxext.messages import N_, translate
-from whatcopy.transcripts import SNIPPETS, Snippet
 
 logger = logging.getLogger(__name__)
 
@@ -91,7 +92,7 @@ def _text(config, key: str) -> str:
 def page_exercises(page: Path) -> list[dict]:
     """Each exercise of a page source, in order: {"snippet", "load", "question", "raises"}."""
     text = page.read_text(encoding="utf-8")
-    # (line of the question's fence, question); the cells come from whatcopy.pages
+    # (line of the question's fence, question); the cells come from whatcopy.content.pages
     questions = [
         (text.count("\n", 0, m.start()) + 1, m.group(2).strip()) for m in QUESTION.finditer(text)
     ]
@@ -377,7 +378,7 @@ def answers_markdown(docname: str, title: str, exercises: list[dict], config) ->
 
 
 def write_kit(app: Sphinx, exception) -> None:
-    # (not for the PDF book's single page, whatcopy/book.py: its links go to the site's)
+    # (not for the PDF book's single page, whatcopy/site/book.py: its links go to the site's)
     if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
         return
     found = getattr(app.env, "exercises_found", {})

@@ -2,7 +2,7 @@
 
 One job: how the build's Jupyter kernels start and stop.
 - Start: when a build reads pages, it starts a kernel server
-  (whatcopy/kernels.py) that imports torch, NumPy and ipykernel once, when the first kernel is
+  (whatcopy/execution/kernels.py) that imports torch, NumPy and ipykernel once, when the first kernel is
   asked for (not at all when every page comes from the cache); each page's kernel is
   a real ipykernel forked from it, as fresh for its cells as a new one, in about 0.5 s instead of
   about 2.5 s. The server stops when the build finishes (or its process ends).
@@ -19,7 +19,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from whatcopy import kernels
+from whatcopy.execution import kernels
 
 
 def start_server(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
@@ -44,8 +44,8 @@ def start_early(app: Sphinx, config) -> None:
     to know; so does a build that reuses another's execution."""
     import os
 
+    from whatcopy.core.transcripts import GENERATORS, SNIPPETS
     from whatcopy.sphinxext.build_guards import AFTER
-    from whatcopy.transcripts import GENERATORS, SNIPPETS
 
     environment = Path(app.doctreedir) / "environment.pickle"
     if os.environ.get(AFTER) or config.nb_execution_mode != "cache" or not environment.exists():
@@ -66,7 +66,7 @@ def to_execute(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> bool:
     import nbformat
     from jupyter_cache import get_cache
 
-    from whatcopy import pages
+    from whatcopy.content import pages
     from whatcopy.sphinxext.build_guards import AFTER
 
     if os.environ.get(AFTER) or app.config.nb_execution_mode != "cache":

@@ -23,7 +23,7 @@ from sphinx.application import Sphinx
 from sphinx.locale import get_translation, get_translator
 from sphinx.util.i18n import CatalogInfo
 
-from whatcopy.root import find_root
+from whatcopy.project import find_root
 
 DOMAIN = "whatcopy"
 LOCALE = find_root() / "docs" / "locale"

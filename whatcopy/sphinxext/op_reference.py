@@ -1,6 +1,6 @@
 """Operator reference: the table generators/operators.py printed, drawn as a table to filter.
 
-One job: turn what the reference page's cell printed (read by whatcopy.op_table) into the page's
+One job: turn what the reference page's cell printed (read by whatcopy.reference.op_table) into the page's
 table, in the build's language, with
 
 * an anchor per entry (``id="op-<full name>"``), its name in the row's text and a link to the
@@ -29,7 +29,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from whatcopy import op_table, transcripts
+from whatcopy.core import transcripts
+from whatcopy.reference import op_table
 from whatcopy.sphinxext import build_guards
 from whatcopy.sphinxext.messages import NP_, translate
 from whatcopy.sphinxext.output_figures import _fold, _printed_block

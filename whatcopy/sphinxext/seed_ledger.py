@@ -23,7 +23,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from whatcopy.root import find_root
+from whatcopy.project import find_root
 from whatcopy.sphinxext.messages import NP_, translate
 
 logger = logging.getLogger(__name__)

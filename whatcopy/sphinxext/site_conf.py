@@ -1,18 +1,18 @@
 """Sphinx settings shared by both languages; docs/en/conf.py and docs/zh/conf.py add their own
 (``from whatcopy.sphinxext.site_conf import *``).
 
-Paths are absolute. The project root is $WHATCOPY_ROOT (set by ``python -m whatcopy.build``) or
+Paths are absolute. The project root is $WHATCOPY_ROOT (set by ``python -m whatcopy build``) or
 found above the working directory, which Sphinx sets to the conf.py's folder while reading it.
 """
 
 import os
 from pathlib import Path
 
-from whatcopy.root import find_root
+from whatcopy.project import find_root
 
 ROOT = find_root()
 DOCS = ROOT / "docs"
-# python -m whatcopy.build --out builds elsewhere, execution cache included.
+# python -m whatcopy build --out builds elsewhere, execution cache included.
 BUILD = Path(os.environ.get("SITE_BUILD_DIR", DOCS / "_build"))
 
 # Kernels inherit this: a quiet, minimal-traceback IPython profile of our own, not the user's.
@@ -24,36 +24,7 @@ copyright = "2026, " + author
 extensions = [
     "myst_nb",
     "sphinx_copybutton",
-    # loads snippets into cells, links them to their transcripts
-    "whatcopy.sphinxext.snippet_cells",
-    # language switcher, theme strings, Chinese search
-    "whatcopy.sphinxext.site_languages",
-    # printed tables and graphs drawn as HTML tables and SVG
-    "whatcopy.sphinxext.output_figures",
-    # the operator reference: generators/operators.py's table, anchored, filtered, translated
-    "whatcopy.sphinxext.op_reference",
-    # downloads (.py, transcripts, notebooks, zip) and the snippet index
-    "whatcopy.sphinxext.course_kit",
-    # keyboard access to the drawn figures, which the theme's script does not cover
-    "whatcopy.sphinxext.accessibility",
-    # the search: Pagefind's index of the finished pages, the search page that queries it
-    "whatcopy.sphinxext.site_search",
-    # valid HTML where myst-nb writes otherwise (its folded cells' summaries)
-    "whatcopy.sphinxext.valid_html",
-    # the book theme within the page budget: subset icon fonts, CSP, social meta
-    "whatcopy.sphinxext.lean_theme",
-    # highlighted code without the spans of tokens drawn as plain text: fewer elements
-    "whatcopy.sphinxext.lean_code",
-    # an executed page's kernel is shut down at once
-    "whatcopy.sphinxext.fast_kernels",
-    # {on-cuda}: GPU statements with their CUDA run, or marked unverified
-    "whatcopy.sphinxext.device_prose",
-    # the corrections page's verdict tables, from docs/seed_claims.yaml
-    "whatcopy.sphinxext.seed_ledger",
-    # predict-the-output exercises, folded answers, their course kit files
-    "whatcopy.sphinxext.exercises",
-    # a changed extension or a page that failed last time is read again
-    "whatcopy.sphinxext.build_guards",
+    "whatcopy.sphinxext",  # the site's own, in the order whatcopy/sphinxext/__init__.py gives
 ]
 
 templates_path = [str(DOCS / "_templates")]
@@ -69,7 +40,7 @@ nitpicky = True
 # Chinese build reuses the English execution (the cache keys on code cells and kernel).
 nb_execution_mode = "cache"
 nb_execution_cache_path = str(BUILD / ".jupyter_cache")
-# Seconds per cell: a hanging snippet fails the build (the same limit as whatcopy/transcripts.py).
+# Seconds per cell: a hanging snippet fails the build (the same limit as whatcopy/core/transcripts.py).
 nb_execution_timeout = int(os.environ.get("SNIPPET_TIMEOUT", "60"))
 nb_execution_in_temp = True  # snippets never see (or write into) the source tree
 nb_execution_raise_on_error = False  # keep going, so snippet_cells can name the snippet line

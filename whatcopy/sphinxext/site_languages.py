@@ -19,7 +19,7 @@ import jinja2.ext
 from sphinx.application import Sphinx
 
 from whatcopy.languages import LANGUAGES  # the site's one table of languages
-from whatcopy.root import find_root
+from whatcopy.project import find_root
 
 DOCS = find_root() / "docs"
 TERMS = DOCS / "terms.tsv"

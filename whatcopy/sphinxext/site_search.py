@@ -90,7 +90,7 @@ def build_index(app: Sphinx, exception) -> None:
     from whatcopy.incremental import digest_of, unless_unchanged
 
     if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
-        return  # the book's single page (whatcopy/book.py) is printed, not searched
+        return  # the book's single page (whatcopy/site/book.py) is printed, not searched
     outdir = Path(app.outdir)
     bundle = outdir / BUNDLE
     pages = [p for p in outdir.rglob("*.html") if p.relative_to(outdir).parts[0] != BUNDLE]
@@ -136,7 +136,7 @@ def no_sphinx_index(app: Sphinx) -> None:
     language, jieba's segmentation of every Chinese page included. The search page is still
     written (Sphinx writes it where its builder searches): the builder searches, but not while
     it prepares to write, when it would make its indexer. The book's single page
-    (whatcopy/book.py) is printed, not searched: no search page either."""
+    (whatcopy/site/book.py) is printed, not searched: no search page either."""
     builder = app.builder
     if builder.name == "singlehtml":
         builder.search = False

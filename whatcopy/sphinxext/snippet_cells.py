@@ -5,7 +5,7 @@ One job: make every ``{code-cell}`` that ``:load:``-s a snippet trustworthy and 
 * Before a page is parsed, each ``:load:`` must name an existing file under ``snippets/``, and
   a snippet declared ``# raises X`` must carry ``:tags: [raises-exception]`` (and only such a
   snippet).  The page is made to depend on the file, so editing a snippet rebuilds its pages.
-* If a page's execution fails, the failing snippet is run again by whatcopy.transcripts to name
+* If a page's execution fails, the failing snippet is run again by whatcopy.core.transcripts to name
   its file and line.
 * Under each cell: where its output was verified (device, torch version, date) from the
   transcripts, and, for a device-dependent snippet, the recorded CUDA output beside the CPU one.
@@ -30,9 +30,10 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from whatcopy import pages, transcripts
+from whatcopy.content import pages
+from whatcopy.core import transcripts
+from whatcopy.core.transcripts import ROOT, SNIPPETS, Snippet, SnippetError
 from whatcopy.sphinxext.messages import N_, translate
-from whatcopy.transcripts import ROOT, SNIPPETS, Snippet, SnippetError
 
 logger = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ def _text(env, key: str) -> str:
 
 def snippet_cells(page: Path, text: str) -> list[tuple[int, str, Path, list[str]]]:
     """Each ``:load:`` cell of a page: (line, the :load: value, resolved snippet path, tags),
-    as whatcopy.pages (myst-nb's reader) reads them."""
+    as whatcopy.content.pages (myst-nb's reader) reads them."""
     return [
         (cell.line, cell.load, cell.path, cell.tags)
         for cell in pages.read(page, text).cells
@@ -354,7 +355,7 @@ def _device_comparison(env, snippet: Snippet) -> nodes.container:
 
 
 def _diagnosis_server():
-    """One fork server (whatcopy/runner.py) for every failing snippet this process diagnoses:
+    """One fork server (whatcopy/core/runner.py) for every failing snippet this process diagnoses:
     each diagnosis is then a fork, not a new interpreter that imports torch (3 to 5 s each, for
     a site with three broken snippets), and without the compiler stack (1.3 s more) a fork
     server for many snippets preloads. It is closed when the process ends: a finaliser of
@@ -366,7 +367,7 @@ def _diagnosis_server():
     if server is None:
         from multiprocessing.util import Finalize
 
-        from whatcopy.runner import ForkServer
+        from whatcopy.core.runner import ForkServer
 
         server = _DIAGNOSIS_SERVERS[os.getpid()] = ForkServer("cpu", compiler=False)
         Finalize(None, server.close, exitpriority=10)

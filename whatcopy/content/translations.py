@@ -4,14 +4,14 @@ Each Chinese page records, in its front matter, the version of the English page 
 
     translation_of: "3f2a9c1e07bd"  # first 12 hex digits of the sha256 of docs/en/<page>.md
 
-    python -m whatcopy.translations status          # list outdated pages; exit 1 if any
-    python -m whatcopy.translations mark docs/zh/detach.md ...
+    python -m whatcopy.content.translations status          # list outdated pages; exit 1 if any
+    python -m whatcopy.content.translations mark docs/zh/detach.md ...
                                                  # after bringing a page up to date
 
 Any edit to an English page, a typo included, makes its twin outdated until someone who read
 the change marks the Chinese page as matching again.
 
-The front matter is read as myst-nb reads it (whatcopy.pages); ``mark`` rewrites only the one
+The front matter is read as myst-nb reads it (whatcopy.content.pages); ``mark`` rewrites only the one
 line of the field, leaving the rest of the page as it was written.
 """
 
@@ -22,8 +22,8 @@ import re
 import sys
 from pathlib import Path
 
-from whatcopy import pages
-from whatcopy.root import find_root
+from whatcopy.content import pages
+from whatcopy.project import find_root
 
 ROOT = find_root()
 EN = ROOT / "docs" / "en"

@@ -11,7 +11,7 @@ import re
 import traceback
 from pathlib import Path
 
-from whatcopy.snippets import Snippet
+from whatcopy.core.snippets import Snippet
 
 CUDA_SETUP = (
     "import torch",

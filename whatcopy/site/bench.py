@@ -5,7 +5,7 @@ fail. It works in a throwaway copy of the project, so the real build is never di
 
 Figures:
 - cold build of both languages (empty cache and environment; built as `python -m
-  whatcopy.build` builds them, at the same time, English ahead), and the floor it is compared
+  whatcopy.site.build` builds them, at the same time, English ahead), and the floor it is compared
   with: kernel start plus `import torch`, measured here, times the pages executed;
 - warm rebuild with nothing changed (target: 5 s);
 - rebuild after editing one snippet (target: the no-change rebuild plus 1.5 x kernel start and
@@ -35,10 +35,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from whatcopy import build
-from whatcopy.browser import CHROMIUM, CHROMIUM_ARGS, QuietHandler, serving
 from whatcopy.languages import LANGUAGES
-from whatcopy.root import find_root
+from whatcopy.project import find_root
+from whatcopy.site import build
+from whatcopy.site.browser import CHROMIUM, CHROMIUM_ARGS, QuietHandler, serving
 
 ROOT = find_root()
 
@@ -262,7 +262,7 @@ def test_suite() -> tuple[float, str]:
         env = {k: v for k, v in os.environ.items() if k != "WHATCOPY_ROOT"}
         started = time.perf_counter()
         subprocess.run(
-            [sys.executable, "-m", "whatcopy.build", "--book"], cwd=clone, env=env, check=True
+            [sys.executable, "-m", "whatcopy", "build", "--book"], cwd=clone, env=env, check=True
         )
         tests = subprocess.run(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
@@ -328,7 +328,7 @@ def measure(
     warm_total = time.perf_counter() - warm_start
 
     snippet = project / "snippets" / f"{EDITED}.py"
-    snippet.write_text(snippet.read_text() + "# edited by whatcopy/bench.py\n")
+    snippet.write_text(snippet.read_text() + "# edited by whatcopy/site/bench.py\n")
     edit_start = time.perf_counter()
     edited = module.build_languages(list(LANGUAGES), build_dir, quiet=False)
     edit_total = time.perf_counter() - edit_start

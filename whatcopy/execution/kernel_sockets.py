@@ -2,7 +2,7 @@
 TCP ports on localhost.
 
 Why: Jupyter picks a TCP kernel's five ports by binding each to port 0 and closing it again; the
-kernel binds them when it has started. A forked kernel (whatcopy/kernels.py) starts only once
+kernel binds them when it has started. A forked kernel (whatcopy/execution/kernels.py) starts only once
 the server has imported torch, seconds later on a busy machine, and in that gap any other
 process may take one of those ports: a second language's build, one of Sphinx's parallel
 readers, or any TCP connection, whose local port comes from the same range. The kernel then
@@ -42,7 +42,7 @@ class UnixSocketProvisioner(LocalProvisioner):
         if len(longest.encode()) > PATH_LIMIT:
             # (the kernel would only die binding it, and the page say no more than that)
             raise RuntimeError(
-                f"whatcopy.kernel_sockets: the kernel's socket {longest} is longer than the "
+                f"whatcopy.execution.kernel_sockets: the kernel's socket {longest} is longer than the "
                 f"{PATH_LIMIT} bytes a Unix socket's path may have; the kernel server's folder "
                 "is made in the temporary folder: set TMPDIR to a shorter one"
             )

@@ -19,10 +19,10 @@ import time
 import traceback
 from pathlib import Path
 
-from whatcopy import snippets as model
-from whatcopy.child import PROGRESS, _child_main, reseed
-from whatcopy.snippets import Snippet, SnippetError, all_generators, all_snippets, set_root
-from whatcopy.transcript_format import (
+from whatcopy.core import snippets as model
+from whatcopy.core.child import PROGRESS, _child_main, reseed
+from whatcopy.core.snippets import Snippet, SnippetError, all_generators, all_snippets, set_root
+from whatcopy.core.transcript_format import (
     read_header,
     render_transcript,
     same_but_date,
@@ -44,7 +44,7 @@ def start_timeout_s() -> float:
     return float(os.environ.get("SNIPPET_START_TIMEOUT", "600"))
 
 
-SERVER = "import sys; from whatcopy.transcripts import main; sys.exit(main(['_server']))"
+SERVER = "import sys; from whatcopy.core.runner import _server_main; sys.exit(_server_main())"
 NO_COMPILER = "WHATCOPY_NO_COMPILER_PRELOAD"  # (set by ForkServer(compiler=False))
 
 

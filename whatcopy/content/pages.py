@@ -14,7 +14,7 @@ turns it into the notebook the build executes.
 * A cell or front matter myst-nb cannot read raises :class:`PageError`, naming the page (and the
   line where myst-nb gives one).
 
-This module imports myst-nb: the core that runs on a bare GPU machine (``whatcopy.transcripts``,
+This module imports myst-nb: the core that runs on a bare GPU machine (``whatcopy.core.transcripts``,
 ``snippets``, ``transcript_format``, ``child``, ``runner``) must not import it.
 """
 
@@ -34,7 +34,7 @@ class PageError(ValueError):
 
 def snippet_name(load: str) -> str:
     """``../../snippets/detach/x.py`` (a :load: value) -> ``detach/x``;
-    ``../../generators/operators.py`` -> ``generators/operators`` (whatcopy.snippets)."""
+    ``../../generators/operators.py`` -> ``generators/operators`` (whatcopy.core.snippets)."""
     parts = Path(load).parts
     if "snippets" not in parts and "generators" in parts:
         return Path(*parts[parts.index("generators") :]).with_suffix("").as_posix()

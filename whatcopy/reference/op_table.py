@@ -4,7 +4,7 @@ The page's extension (``whatcopy/sphinxext/op_reference.py``) draws the table fr
 page's cell printed, the tests compare its rows with fresh executions, and the weekly
 newest-torch workflow lists the rows that a new torch changed:
 
-    python -m whatcopy.op_table changed OLD_TRANSCRIPT NEW_TRANSCRIPT
+    python -m whatcopy.reference.op_table changed OLD_TRANSCRIPT NEW_TRANSCRIPT
 
 Standard library only, like the recorder: the workflow runs it with nothing but torch installed.
 A table whose columns are not the ones below raises :class:`TableError`, so a generator changed
@@ -20,7 +20,7 @@ import re
 import sys
 from pathlib import Path
 
-NAME = "generators/operators"  # the generator's name (whatcopy.snippets)
+NAME = "generators/operators"  # the generator's name (whatcopy.core.snippets)
 COLUMNS = ("operator", "memory", "view", "grad_fn", "schema", "schema vs run", "in-place", "runs")
 CAPTION = re.compile(r"^Every entry on (?P<device>\w+):$")
 SUMMARY = re.compile(r"^(?P<key>[a-zA-Z][\w -]*): (?P<value>.*)$")

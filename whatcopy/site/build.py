@@ -1,19 +1,18 @@
 """Build the bilingual site into docs/_build/html: en/, zh-cn/, a root index.html that sends
 the reader to their language, a 404 page and a sitemap.
 
-    python -m whatcopy.build            # both languages, warnings are errors
-    python -m whatcopy.build en         # one language
-    python -m whatcopy.build --out DIR  # build everything (cache included) under DIR instead
+    python -m whatcopy build            # both languages, warnings are errors
+    python -m whatcopy build en         # one language
+    python -m whatcopy build --out DIR  # build everything (cache included) under DIR instead
 
 The languages are built at the same time, English ahead: the Chinese build waits for the
 English one to have executed what it reads, then finds every cell in the shared jupyter-cache
-and executes nothing (WHATCOPY_SEQUENTIAL=1: one after the other). SITE_URL (the address the site is published at, ending in /) makes the sitemap
+and executes nothing (`--one-at-a-time`: one after the other). SITE_URL (the address the site is published at, ending in /) makes the sitemap
 and the 404 page's links absolute.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -24,7 +23,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from whatcopy.languages import LANGUAGES, Language  # noqa: F401  (Language: for importers)
-from whatcopy.root import find_root
+from whatcopy.project import find_root
 
 ROOT = find_root()
 DOCS = ROOT / "docs"
@@ -72,14 +71,16 @@ def sphinx_args(
     ]
 
 
-def sphinx_command(language: str, build: Path, *extra: str, quiet: bool = True) -> list[str]:
+def sphinx_command(
+    language: str, build: Path, *extra: str, quiet: bool = True, jobs: str = "auto"
+) -> list[str]:
     lang = LANGUAGES[language]
     return sphinx_args(
         DOCS / lang.source,
         build / "html" / lang.folder,
         build / "doctrees" / lang.folder,
         *extra,
-        jobs=os.environ.get("SPHINX_JOBS", "auto"),
+        jobs=jobs,
         quiet=quiet,
     )
 
@@ -87,7 +88,7 @@ def sphinx_command(language: str, build: Path, *extra: str, quiet: bool = True) 
 class Run:
     """One language's sphinx-build, started; `finish()` waits for it."""
 
-    def __init__(self, language: str, build: Path, quiet: bool, **env: str):
+    def __init__(self, language: str, build: Path, quiet: bool, jobs: str = "auto", **env: str):
         self.language, self.build, self.quiet = language, build, quiet
         self.started = time.perf_counter()
         # (closed by wait(), which reads it)
@@ -95,7 +96,7 @@ class Run:
             None if quiet else tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
         )
         self.process = subprocess.Popen(
-            sphinx_command(language, build, quiet=quiet),
+            sphinx_command(language, build, quiet=quiet, jobs=jobs),
             cwd=ROOT,
             env=dict(os.environ, SITE_BUILD_DIR=str(build), WHATCOPY_ROOT=str(ROOT), **env),
             text=True,
@@ -122,10 +123,10 @@ class Run:
 
 
 def build_language(
-    language: str, build: Path | None = None, quiet: bool = True
+    language: str, build: Path | None = None, quiet: bool = True, jobs: str = "auto"
 ) -> tuple[float, str]:
     """Build one language; return (seconds, log). Exit with a message when it fails."""
-    run = Run(language, build or DEFAULT_BUILD, quiet)
+    run = Run(language, build or DEFAULT_BUILD, quiet, jobs)
     code, seconds, log = run.wait()
     if code:
         run.fail(log)
@@ -133,23 +134,30 @@ def build_language(
 
 
 def build_languages(
-    languages: list[str], build: Path | None = None, quiet: bool = True
+    languages: list[str],
+    build: Path | None = None,
+    quiet: bool = True,
+    one_at_a_time: bool = False,
+    jobs: str = "auto",
 ) -> dict[str, tuple[float, str]]:
     """Build the languages at the same time, each in its own process, the first one ahead:
     the others wait for its execution cache, and, if they have pages to read, for it to have
     executed its own (whatcopy/sphinxext/build_guards.py), so they execute nothing; on two cores
     their starts, loads and writes overlap. Return each one's (seconds, log); exit with a
-    message when one fails (the others are stopped, or finished, first)."""
+    message when one fails (the others are stopped, or finished, first). `one_at_a_time`:
+    each after the other; `jobs`: Sphinx's processes per language."""
     build = build or DEFAULT_BUILD
-    if len(languages) == 1 or os.environ.get("WHATCOPY_SEQUENTIAL"):
-        return {language: build_language(language, build, quiet) for language in languages}
+    if len(languages) == 1 or one_at_a_time:
+        return {language: build_language(language, build, quiet, jobs) for language in languages}
     signals = build / "doctrees" / ".languages"
     signals.mkdir(parents=True, exist_ok=True)
     prefix = str(signals / languages[0])
     for flag in signals.glob(languages[0] + ".*"):
         flag.unlink()
-    first = Run(languages[0], build, quiet, WHATCOPY_SIGNAL=prefix)
-    others = [Run(language, build, quiet, WHATCOPY_AFTER=prefix) for language in languages[1:]]
+    first = Run(languages[0], build, quiet, jobs, WHATCOPY_SIGNAL=prefix)
+    others = [
+        Run(language, build, quiet, jobs, WHATCOPY_AFTER=prefix) for language in languages[1:]
+    ]
     code, seconds, log = first.wait()
     results = {languages[0]: (seconds, log)}
     if code:
@@ -203,8 +211,8 @@ def write_sitemap(build: Path, site_url: str) -> None:
 
 def write_root(build: Path, site_url: str | None) -> None:
     """The language chooser and the 404 page (generated from the languages table, see
-    whatcopy/root_pages.py), and the sitemap."""
-    from whatcopy import root_pages  # reads the message catalogs (Sphinx's gettext helpers)
+    whatcopy/site/root_pages.py), and the sitemap."""
+    from whatcopy.site import root_pages  # reads the message catalogs (Sphinx's gettext helpers)
 
     html = build / "html"
     for name, text in root_pages.pages().items():
@@ -236,50 +244,16 @@ def copy_project(target: Path, cache_from: Path | None = None) -> Path:
 
 
 def build(
-    languages: list[str], build: Path | None = None, quiet: bool = True
+    languages: list[str],
+    build: Path | None = None,
+    quiet: bool = True,
+    one_at_a_time: bool = False,
+    jobs: str = "auto",
 ) -> dict[str, tuple[float, str]]:
     build = build or DEFAULT_BUILD
-    results = build_languages(languages, build, quiet)
+    results = build_languages(languages, build, quiet, one_at_a_time, jobs)
     for language in languages:
         print(f"built {language} in {results[language][0]:.1f} s")
     if all((build / "html" / lang.folder / "index.html").exists() for lang in LANGUAGES.values()):
         write_root(build, os.environ.get("SITE_URL"))
     return results
-
-
-def language_parser(doc: str) -> argparse.ArgumentParser:
-    """The command line of `whatcopy.build` and `whatcopy.book`: languages, and --out."""
-    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
-    parser.add_argument(
-        "languages", nargs="*", help=f"some of {', '.join(LANGUAGES)} (default: all)"
-    )
-    parser.add_argument("--out", type=Path, default=None, help="build folder")
-    return parser
-
-
-def chosen(parser: argparse.ArgumentParser, args) -> tuple[list[str], Path | None]:
-    """The languages (all when none is named) and build folder the command line asks for."""
-    unknown = set(args.languages) - set(LANGUAGES)
-    if unknown:
-        parser.error(
-            f"unknown language {', '.join(sorted(unknown))}; choose from {', '.join(LANGUAGES)}"
-        )
-    return args.languages or list(LANGUAGES), args.out.resolve() if args.out else None
-
-
-def main() -> None:
-    parser = language_parser(__doc__)
-    parser.add_argument(
-        "--book", action="store_true", help="then each language's PDF book (whatcopy/book.py)"
-    )
-    args = parser.parse_args()
-    languages, out = chosen(parser, args)
-    build(languages, out)
-    if args.book:
-        from whatcopy import book
-
-        book.make_books(languages, out, os.environ.get("SITE_URL"))
-
-
-if __name__ == "__main__":
-    main()

@@ -16,7 +16,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from whatcopy.root import find_root
+from whatcopy.project import find_root
 
 ROOT = find_root()  # $WHATCOPY_ROOT, or above the working directory; --root changes it
 SNIPPETS = ROOT / "snippets"

@@ -1,7 +1,7 @@
 """Warm Jupyter kernels: each page's kernel is a real ipykernel, forked from a server that has
 already imported torch, NumPy and ipykernel, instead of a new interpreter that imports them.
 (Not torch's compiler stack, which the transcript check's fork server preloads,
-whatcopy.runner.preload_compiler: three pages import it, on their first optimizer step or
+whatcopy.core.runner.preload_compiler: three pages import it, on their first optimizer step or
 forward-mode AD; most builds in the tests none. Preloaded here too, it made a one-snippet edit
 no faster: the edited page's kernel then waited for the server's longer import instead; that
 was measured before fast_kernels.start_early started the server ahead of Sphinx's reading.)
@@ -9,7 +9,7 @@ was measured before fast_kernels.start_early started the server ahead of Sphinx'
 A new kernel costs about 2.5 s of CPU here (0.8 s ipykernel, 1.9 s ``import torch``) before
 its first cell; a forked one costs a fraction of a second. The build starts one server
 (``serving()``, used by whatcopy/sphinxext/fast_kernels.py) and points Jupyter at a kernel
-spec named ``python3`` whose command is ``python -m whatcopy.kernels launch -f <connection
+spec named ``python3`` whose command is ``python -m whatcopy.execution.kernels launch -f <connection
 file>``. That launcher is the process Jupyter manages: it hands the server its working folder,
 environment, standard streams and connection file; the server forks; the child becomes the
 kernel. The launcher then stands in for the kernel: signals sent to it (an interrupt, a
@@ -99,7 +99,7 @@ def _become_kernel(conn: socket.socket, request: dict, fds: list[int]) -> None:
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
-        from whatcopy.child import reseed
+        from whatcopy.core.child import reseed
 
         reseed()
         # What `python -m ipykernel_launcher -f ...` runs, run the same way.
@@ -188,14 +188,14 @@ def _launch(args: list[str]) -> int:
     path = os.environ.get(SERVER_ENV)
     if not path:
         sys.exit(
-            f"whatcopy.kernels: {SERVER_ENV} is not set; this kernel spec works only inside a "
+            f"whatcopy.execution.kernels: {SERVER_ENV} is not set; this kernel spec works only inside a "
             "build that started a kernel server (whatcopy/sphinxext/fast_kernels.py)"
         )
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.connect(path)
     except OSError as exc:
-        sys.exit(f"whatcopy.kernels: no kernel server at {path}: {exc}")
+        sys.exit(f"whatcopy.execution.kernels: no kernel server at {path}: {exc}")
     lifeline, keep = os.pipe()  # `keep` is held until this process ends
     body = json.dumps(
         {
@@ -212,11 +212,11 @@ def _launch(args: list[str]) -> int:
     while not answer.endswith(b"\n"):
         chunk = sock.recv(256)
         if not chunk:
-            sys.exit("whatcopy.kernels: the kernel server closed the connection")
+            sys.exit("whatcopy.execution.kernels: the kernel server closed the connection")
         answer += chunk
     word, _, value = answer.decode().strip().partition(" ")
     if word != "pid":
-        sys.exit(f"whatcopy.kernels: the kernel server refused: {value}")
+        sys.exit(f"whatcopy.execution.kernels: the kernel server refused: {value}")
     pid = int(value)
 
     def forward(number, frame):
@@ -238,9 +238,16 @@ def _launch(args: list[str]) -> int:
 def kernel_spec() -> dict:
     """ipykernel's own spec for `python3`, with the launcher as its command, and a provisioner
     that connects the kernel through Unix sockets in the server's folder instead of TCP ports,
-    which another process can take before a forked kernel binds them (whatcopy/kernel_sockets.py)."""
+    which another process can take before a forked kernel binds them (whatcopy/execution/kernel_sockets.py)."""
     return {
-        "argv": [sys.executable, "-m", "whatcopy.kernels", "launch", "-f", "{connection_file}"],
+        "argv": [
+            sys.executable,
+            "-m",
+            "whatcopy.execution.kernels",
+            "launch",
+            "-f",
+            "{connection_file}",
+        ],
         "display_name": f"Python {sys.version_info[0]} (ipykernel)",
         "language": "python",
         "metadata": {
@@ -268,7 +275,12 @@ def serving() -> Iterator[Path]:
     (spec / "kernel.json").write_text(json.dumps(kernel_spec(), indent=1), encoding="utf-8")
     path = folder / "socket"
     server = subprocess.Popen(
-        [sys.executable, "-c", "import sys, whatcopy.kernels as k; sys.exit(k.main())", "serve"]
+        [
+            sys.executable,
+            "-c",
+            "import sys, whatcopy.execution.kernels as k; sys.exit(k.main())",
+            "serve",
+        ]
         + [str(path)],
         stdin=subprocess.PIPE,
         cwd=folder,
@@ -286,7 +298,7 @@ def serving() -> Iterator[Path]:
         # The socket exists within milliseconds of the interpreter's start (imports come
         # after), which on a busy machine can take seconds: the same deadline as the snippet
         # servers' start (a server that fails exits, which is seen at once).
-        from whatcopy.runner import start_timeout_s
+        from whatcopy.core.runner import start_timeout_s
 
         NotebookClient.startup_timeout.default_value = int(start_timeout_s())
         if "startup_timeout" in defaults:
@@ -325,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         return _serve(argv[1])
     if argv[:1] == ["launch"]:
         return _launch(argv[1:])
-    sys.exit("usage: python -m whatcopy.kernels launch -f CONNECTION_FILE | serve SOCKET")
+    sys.exit("usage: python -m whatcopy.execution.kernels launch -f CONNECTION_FILE | serve SOCKET")
 
 
 if __name__ == "__main__":

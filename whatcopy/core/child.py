@@ -10,8 +10,8 @@ import sys
 import traceback
 from pathlib import Path
 
-from whatcopy.snippets import Snippet, SnippetError
-from whatcopy.transcript_format import (
+from whatcopy.core.snippets import Snippet, SnippetError
+from whatcopy.core.transcript_format import (
     device_description,
     setup_sources,
     traceback_want,

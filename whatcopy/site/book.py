@@ -1,9 +1,9 @@
 """The whole site as one PDF book per language (`nox -s book`; `nox -s tests` builds them too):
 docs/_build/html/<folder>/what-does-it-copy-<folder>.pdf, beside the language's pages.
 
-    python -m whatcopy.book            # both languages, from the site built in docs/_build
-    python -m whatcopy.book zh         # one language
-    python -m whatcopy.book --out DIR  # from the site built under DIR (whatcopy.build --out)
+    python -m whatcopy book            # both languages, from the site built in docs/_build
+    python -m whatcopy book zh         # one language
+    python -m whatcopy book --out DIR  # from the site built under DIR (whatcopy build --out)
 
 The engine is Chromium's print to PDF, through Playwright, over Sphinx's `singlehtml` build of
 the same sources, rather than Sphinx's LaTeX builder with xeCJK: the pages are HTML made for
@@ -52,10 +52,10 @@ import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
-from whatcopy import build
-from whatcopy.browser import CHROMIUM, CHROMIUM_ARGS, serving
 from whatcopy.incremental import digest_of, unless_unchanged
 from whatcopy.languages import LANGUAGES
+from whatcopy.site import build
+from whatcopy.site.browser import CHROMIUM, CHROMIUM_ARGS, serving
 from whatcopy.sphinxext import course_kit
 from whatcopy.sphinxext.messages import N_, catalog
 
@@ -74,6 +74,12 @@ LOCAL = "https://book.invalid/site/"
 # The book's own layout, over the site's print stylesheet (docs/_static/site.css).
 STYLE = """
 @page { size: A4; margin: 16mm 14mm 18mm; }
+/* Only installed fonts, named: a font Chromium has to find for a character by itself (the
+   theme's stacks start with fonts this machine lacks) shifted some lines of Chinese text with
+   code in them by a fraction of a point from one print to the next. */
+html, body { font-family: "DejaVu Sans", "WenQuanYi Micro Hei", sans-serif !important; }
+code, pre, kbd, samp, tt, code * , pre * {
+  font-family: "DejaVu Sans Mono", "WenQuanYi Micro Hei Mono", monospace !important; }
 .book-cover { break-after: page; display: flex; flex-direction: column; justify-content: center;
   min-height: 230mm; text-align: center; }
 .book-cover h1 { font-size: 2.6rem; margin-bottom: 1.5rem; }
@@ -241,7 +247,7 @@ def singlehtml(language: str, out: Path) -> Path:
     target = out / "book" / lang.folder
     site_doctrees = out / "doctrees" / lang.folder
     if not (site_doctrees / "environment.pickle").exists():
-        sys.exit(f"{site_doctrees} has no build: build the site first (python -m whatcopy.build)")
+        sys.exit(f"{site_doctrees} has no build: build the site first (python -m whatcopy build)")
     shutil.rmtree(doctrees, ignore_errors=True)
     shutil.copytree(site_doctrees, doctrees)
     env = dict(os.environ, SITE_BUILD_DIR=str(out), WHATCOPY_ROOT=str(build.ROOT))
@@ -484,7 +490,7 @@ def make_books(
             env["SITE_URL"] = site_url
         runs = [
             subprocess.Popen(
-                [sys.executable, "-m", "whatcopy.book", "--out", str(out), language],
+                [sys.executable, "-m", "whatcopy", "book", "--out", str(out), language],
                 cwd=build.ROOT,
                 env=env,
             )
@@ -532,13 +538,3 @@ def book_inputs(site: Path, site_url: str | None) -> str:
         and path.relative_to(site).parts[0] != "downloads"
     ]
     return digest_of(f"book {site_url} {source_date().isoformat()}", files, site)
-
-
-def main() -> None:
-    parser = build.language_parser(__doc__)
-    languages, out = build.chosen(parser, parser.parse_args())
-    make_books(languages, out, os.environ.get("SITE_URL"))
-
-
-if __name__ == "__main__":
-    main()

@@ -6,8 +6,8 @@ so ``python -m doctest transcripts/cpu/detach/stops_gradient.txt`` replays it. T
 ``generators/`` that print the site's reference tables are recorded and checked the same way
 (``transcripts/<device>/generators/``); they may need more than torch (see snippets.py).
 
-    python -m whatcopy.transcripts record [--device cpu|cuda] [--root DIR] [SNIPPET ...]
-    python -m whatcopy.transcripts check  [--device cpu|cuda] [--root DIR] [SNIPPET ...]
+    python -m whatcopy record [--device cpu|cuda] [--root DIR] [SNIPPET ...]
+    python -m whatcopy check  [--device cpu|cuda] [--root DIR] [SNIPPET ...]
 
 ``record`` runs each snippet and writes its transcript; ``check`` replays each transcript with
 doctest and fails, naming the snippet line, when today's output differs, when the snippet changed
@@ -28,14 +28,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from whatcopy import snippets as model
-from whatcopy.child import PROGRESS, child_run
-from whatcopy.runner import (
+from whatcopy.core import snippets as model
+from whatcopy.core.child import PROGRESS, child_run
+from whatcopy.core.runner import (
     SERVER,
     ForkServer,
     Outcome,
     Timing,
-    _server_main,
     check_one,
     cuda_available,
     diagnose,
@@ -44,7 +43,7 @@ from whatcopy.runner import (
     run_many,
     timeout_s,
 )
-from whatcopy.snippets import (
+from whatcopy.core.snippets import (
     DEVICE_DEPENDENT,
     DEVICES,
     RAISES,
@@ -57,7 +56,7 @@ from whatcopy.snippets import (
     resolve,
     set_root,
 )
-from whatcopy.transcript_format import (
+from whatcopy.core.transcript_format import (
     CUDA_SETUP,
     HEADER_FIELD,
     device_description,
@@ -122,8 +121,6 @@ def __getattr__(name: str):
 def main(argv: list[str] | None = None, server: ForkServer | None = None) -> int:
     """The command line. `server` (tests): run every snippet on that fork server."""
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "_server":
-        return _server_main()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("action", choices=["record", "check"])
     parser.add_argument("--device", choices=DEVICES, default="cpu")

@@ -1,0 +1,119 @@
+"""The command line, on top of every layer: `python -m whatcopy <command>`.
+
+    python -m whatcopy build [--book] [--out DIR] [--one-at-a-time] [LANGUAGE ...]
+    python -m whatcopy book [--out DIR] [LANGUAGE ...]
+    python -m whatcopy record|check [--device cpu|cuda] [--root DIR] [SNIPPET ...]
+    python -m whatcopy translations [status | mark docs/zh/PAGE.md ...]
+    python -m whatcopy bench [--builds | --lighthouse]
+    python -m whatcopy op-table changed OLD NEW
+
+Each command imports only its own layer, when it runs: `record` and `check` need nothing but
+the standard library and torch (a GPU machine runs them with nothing else installed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from whatcopy.languages import LANGUAGES
+
+
+def languages_and_folder(parser: argparse.ArgumentParser, args) -> tuple[list[str], Path | None]:
+    """The languages (all when none is named) and build folder the command line asks for."""
+    unknown = set(args.languages) - set(LANGUAGES)
+    if unknown:
+        parser.error(
+            f"unknown language {', '.join(sorted(unknown))}; choose from {', '.join(LANGUAGES)}"
+        )
+    return args.languages or list(LANGUAGES), args.out.resolve() if args.out else None
+
+
+def site_parser(name: str, description: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=f"python -m whatcopy {name}", description=description)
+    parser.add_argument(
+        "languages", nargs="*", help=f"some of {', '.join(LANGUAGES)} (default: all)"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=None, help="build folder (default: docs/_build)"
+    )
+    return parser
+
+
+def build(argv: list[str]) -> int:
+    parser = site_parser("build", "Build the site (both languages, at once) into docs/_build/html.")
+    parser.add_argument("--book", action="store_true", help="then each language's PDF book")
+    parser.add_argument("--one-at-a-time", action="store_true", help="one language after the other")
+    parser.add_argument(
+        "--jobs", default="auto", help="Sphinx's processes per language (default: auto)"
+    )
+    args = parser.parse_args(argv)
+    languages, out = languages_and_folder(parser, args)
+    from whatcopy.site import build as site
+
+    site.build(languages, out, one_at_a_time=args.one_at_a_time, jobs=args.jobs)
+    if args.book:
+        from whatcopy.site import book
+
+        book.make_books(languages, out, os.environ.get("SITE_URL"))
+    return 0
+
+
+def book(argv: list[str]) -> int:
+    parser = site_parser("book", "Print each language's PDF book from the built site.")
+    args = parser.parse_args(argv)
+    languages, out = languages_and_folder(parser, args)
+    from whatcopy.site import book as books
+
+    books.make_books(languages, out, os.environ.get("SITE_URL"))
+    return 0
+
+
+def transcripts(argv: list[str]) -> int:
+    from whatcopy.core import transcripts as harness
+
+    return harness.main(argv)
+
+
+def translations(argv: list[str]) -> int:
+    from whatcopy.content import translations as status
+
+    return status.main(argv or ["status"])
+
+
+def bench(argv: list[str]) -> int:
+    from whatcopy.site import bench as measure
+
+    measure.main(argv)
+    return 0
+
+
+def op_table(argv: list[str]) -> int:
+    from whatcopy.reference import op_table as table
+
+    return table.main(argv)
+
+
+COMMANDS = {
+    "build": build,
+    "book": book,
+    "record": lambda argv: transcripts(["record", *argv]),
+    "check": lambda argv: transcripts(["check", *argv]),
+    "translations": translations,
+    "bench": bench,
+    "op-table": op_table,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] not in COMMANDS:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    return COMMANDS[argv[0]](argv[1:]) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
