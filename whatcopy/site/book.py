@@ -74,12 +74,6 @@ LOCAL = "https://book.invalid/site/"
 # The book's own layout, over the site's print stylesheet (docs/_static/site.css).
 STYLE = """
 @page { size: A4; margin: 16mm 14mm 18mm; }
-/* Only installed fonts, named: a font Chromium has to find for a character by itself (the
-   theme's stacks start with fonts this machine lacks) shifted some lines of Chinese text with
-   code in them by a fraction of a point from one print to the next. */
-html, body { font-family: "DejaVu Sans", "WenQuanYi Micro Hei", sans-serif !important; }
-code, pre, kbd, samp, tt, code * , pre * {
-  font-family: "DejaVu Sans Mono", "WenQuanYi Micro Hei Mono", monospace !important; }
 .book-cover { break-after: page; display: flex; flex-direction: column; justify-content: center;
   min-height: 230mm; text-align: center; }
 .book-cover h1 { font-size: 2.6rem; margin-bottom: 1.5rem; }
@@ -106,6 +100,27 @@ pre, div.highlight, .cell_input, .cell_output, .output, .output-figure,
 .pst-scrollable-table-container { overflow: visible !important; max-height: none !important; }
 .cell_input, div[class^="highlight"] { display: block !important; break-inside: auto !important; }
 """
+
+# The fonts each language's book is printed in: installed ones, named, each covering every
+# character the book prints (fonts-wqy-microhei has Latin as well as Chinese), with outlines
+# unhinted (geometricPrecision): where Chromium found fonts by itself (the theme's stacks start
+# with fonts this machine lacks) and hinted them, lines with code in them moved by a fraction of
+# a point from one print to the next. (Some still do, in about one print in four of the Chinese
+# book on a busy machine: see docs/dev/decisions.md, "Reproducible books".)
+FONTS = {
+    "en": ("DejaVu Sans", "DejaVu Sans Mono"),
+    "zh": ("WenQuanYi Micro Hei", "WenQuanYi Micro Hei Mono"),
+}
+
+
+def fonts_style(language: str) -> str:
+    text, code = FONTS[language]
+    return (
+        f'html, body {{ font-family: "{text}", sans-serif !important; }}\n'
+        f'code, pre, kbd, samp, tt, code *, pre * {{ font-family: "{code}", monospace !important; }}\n'
+        "* { text-rendering: geometricPrecision !important; }\n"
+    )
+
 
 # Run in the page before printing: arguments {style, cover: [title, paragraphs...], base}.
 PREPARE = """
@@ -144,10 +159,14 @@ PREPARE = """
   }
   front.prepend(page);
   // A table or drawing wider than the sheet is drawn smaller to fit it (else Chromium would
-  // shrink every sheet of the book to the widest one).
+  // shrink every sheet of the book to the widest one), by a multiple of 1/32: sizes that are
+  // exact in binary fractions (with any factor, lines of a shrunk table moved by a fraction of
+  // a point from one print to the next).
   for (const wide of document.querySelectorAll("article table, article .output-figure > *")) {
     const room = wide.parentElement.clientWidth;
-    if (wide.scrollWidth > room + 1) wide.style.zoom = String(room / wide.scrollWidth);
+    if (wide.scrollWidth > room + 1) {
+      wide.style.zoom = String(Math.floor((32 * room) / wide.scrollWidth) / 32);
+    }
   }
   // The outline: the home page, then each page of the site, each with the sections directly
   // under its title (their ids, where the book's links lead, and their headings' text).
@@ -183,6 +202,16 @@ PREPARE = """
     entries.push(link.getAttribute("href").slice(1));
   }
   return {entries, outline};
+}
+"""
+
+# After the page was changed for print: every font it now uses loaded and two frames drawn, so
+# that the print lays out what the reader sees, the same every time.
+SETTLED = """
+async () => {
+  await document.fonts.ready;
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  await document.fonts.ready;
 }
 """
 
@@ -432,12 +461,19 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
         tab.emulate_media(media="print")
         tab.goto(f"{address}/index.html")
         tab.evaluate("document.fonts.ready.then(() => true)")
-        prepared = tab.evaluate(PREPARE, {"style": STYLE, "cover": cover, "base": base})
+        prepared = tab.evaluate(
+            PREPARE, {"style": STYLE + fonts_style(language), "cover": cover, "base": base}
+        )
+        tab.evaluate(SETTLED)
         entries = prepared["entries"]
         if not entries:
             sys.exit(f"{folder}/index.html: no table of contents to print the book with")
         with tempfile.TemporaryDirectory() as tmp:
             draft, front = Path(tmp) / "draft.pdf", Path(tmp) / "front.pdf"
+            # A first print, of the first sheet only, lays out the whole book once: a font
+            # Chromium loads on the way is then loaded when the book is printed (one print alone
+            # differed from the next by a fraction of a point in a few lines, on a busy machine).
+            tab.pdf(**options, page_ranges="1")
             tab.pdf(path=str(draft), **options)
             where = places(draft)
             pages = page_numbers(where)
