@@ -17,6 +17,17 @@ BUILD = Path(os.environ.get("SITE_BUILD_DIR", DOCS / "_build"))
 
 # Kernels inherit this: a quiet, minimal-traceback IPython profile of our own, not the user's.
 os.environ["IPYTHONDIR"] = str(DOCS / "_ipython")
+# And this: a generator's cell (generators/claims.py) imports the modules beside it
+# (generators/zoo.py), as `python generators/claims.py` finds them in its folder. (The
+# recorder's servers for generators do the same: whatcopy/runner.py, ForkServer.)
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    dict.fromkeys(
+        [
+            str(ROOT / "generators"),
+            *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep)),
+        ]
+    )
+)
 
 author = "The what-does-it-copy authors"
 copyright = "2026, " + author
@@ -32,6 +43,8 @@ extensions = [
     "whatcopy.sphinxext.output_figures",
     # the operator reference: generators/operators.py's table, anchored, filtered, translated
     "whatcopy.sphinxext.op_reference",
+    # {claim}: a sentence's claim, checked on every kind of input; the claims page
+    "whatcopy.sphinxext.claims",
     # downloads (.py, transcripts, notebooks, zip) and the snippet index
     "whatcopy.sphinxext.course_kit",
     # keyboard access to the drawn figures, which the theme's script does not cover
