@@ -78,6 +78,7 @@ STYLE = """.claims-reference .claim{margin:1rem 0;padding-top:.2rem;scroll-margi
 .claims-reference th,.claims-reference td{padding:.15rem .35rem;vertical-align:top;text-align:left}
 .claims-scroll{overflow-x:auto;max-width:100%}
 .claims-matrix td.mark{text-align:center}
+.claims-matrix tbody th{font-weight:400}
 .claims-matrix tbody tr{scroll-margin-top:4rem}
 .claims-matrix tr:target{outline:2px solid var(--pst-color-primary)}
 .claims-matrix .tags{font-size:.7rem;opacity:.85}"""
@@ -171,6 +172,7 @@ class ClaimRole(SphinxRole):
     def run(self):
         env = self.env
         env.note_dependency(str(transcript_path()))
+        env.note_dependency(str(transcripts.by_name(claims_table.NAME).path))
         where = (env.docname, self.lineno)
         language = env.config.language or "en"
         try:
