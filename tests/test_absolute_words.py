@@ -2,7 +2,9 @@
 
 A sentence that says "always", "only", "never", 都, 只 ... speaks of a whole range of inputs. On
 this site such a sentence must stand in a paragraph that cites executed evidence: an {out} or
-{error} value, or a link to a labelled section that has an executed code cell. The words, the
+{error} value, a {claim} citation (a claim checked on every kind of input, whose scope the build
+checks: whatcopy/sphinxext/claims.py), or a link to a labelled section that has an executed code
+cell. The words, the
 uses of them that are not claims, and the few sentences excused are in tests/absolute_words.yaml.
 
 A paragraph here is a block of prose between blank lines, a list item, a table row or a heading.
@@ -29,7 +31,7 @@ DATA = Path(__file__).with_name("absolute_words.yaml")
 FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})\s*(\{[\w-]+\})?")
 HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 ITEM = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
-EVIDENCE_ROLE = re.compile(r"\{(?:out|error)\}`[^`]+`")
+EVIDENCE_ROLE = re.compile(r"\{(?:out|error|claim)\}`[^`]+`")
 LINK = re.compile(r"\[[^\]]*\]\((?P<target>[^)\s]*)\)")
 REF = re.compile(r"\{ref\}`(?:[^`<]*<)?(?P<label>[\w-]+)>?`")
 # Directives whose body a reader reads as this site's own prose (exercises ask, not claim).
@@ -239,6 +241,16 @@ def test_an_unbacked_always_fails_and_a_backed_one_passes(tmp_path):
     assert not unbacked_sentences(
         Page("en", page.path), "(p)=\n# P\n\nA value: {out}`a/b:c`, always.\n"
     )
+
+
+def test_a_claim_citation_is_evidence_for_its_paragraph():
+    """{claim} names a claim the build checks on every kind of input; without it the same
+    sentence is named."""
+    page = Page("en", DOCS / "en" / "planted.md")
+    bare = "(p)=\n# P\n\n`detach()` always returns a new object.\n"
+    assert unbacked_sentences(page, bare), "the bare sentence should need evidence"
+    cited = bare.replace("object.", "object {claim}`detach.new-object-same-memory`.")
+    assert unbacked_sentences(page, cited) == []
 
 
 def test_a_chinese_dou_without_evidence_fails():

@@ -72,16 +72,29 @@ class ForkServer:
     NumPy's, ``random``'s) reseeded from the operating system, so an unseeded snippet never
     sees its siblings' numbers; CUDA's start in the child with their usual default seed. ``python`` is the interpreter to use (default: this one); with
     ``clean=True`` the server gets no ``PYTHONPATH``-like variables, so it sees exactly that
-    interpreter's packages.
+    interpreter's packages. With ``generators`` (the generators' folder) it runs generators
+    only: they import the modules beside them (generators/zoo.py), as ``python generators/x.py``
+    finds them in its folder, so that folder is on this server's ``PYTHONPATH``; a teacher's
+    snippet runs on a server without it, and sees only what is installed.
     """
 
     def __init__(
-        self, device: str, python: str | None = None, clean: bool = False, compiler: bool = True
+        self,
+        device: str,
+        python: str | None = None,
+        clean: bool = False,
+        compiler: bool = True,
+        generators: Path | None = None,
     ):
         env = dict(os.environ)
         if clean:
             env = {k: v for k, v in env.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
         env.update(PYTHONHASHSEED="0", PYTHONUNBUFFERED="1")
+        self.generators = generators
+        if generators is not None:
+            env["PYTHONPATH"] = os.pathsep.join(
+                filter(None, [str(generators), env.get("PYTHONPATH")])
+            )
         if not compiler:  # a server for a snippet or two: not worth preloading the compiler
             env[NO_COMPILER] = "1"
         if device == "cpu":
@@ -144,7 +157,9 @@ class ForkServer:
                 return None
 
     def run(self, snippet: Snippet, mode: str, device: str) -> dict:
-
+        if snippet.is_generator != (self.generators is not None):
+            kind = "generator" if snippet.is_generator else "teacher's snippet"
+            raise SnippetError(f"{snippet.rel}: a {kind} runs on a server of its kind (server_for)")
         started = time.perf_counter()
         with tempfile.TemporaryDirectory() as workdir:
             request = {
@@ -273,11 +288,16 @@ def _server_main() -> int:
     return 0
 
 
+def generators_folder(snippet: Snippet) -> Path | None:
+    """What ForkServer's `generators` is for a server that runs this snippet or generator."""
+    return model.GENERATORS if snippet.is_generator else None
+
+
 def _spawn(snippet: Snippet, mode: str, device: str, server: ForkServer | None = None) -> dict:
     """Run one snippet in a fresh process (forked from `server`, or from a new one)."""
     if server is not None:
         return server.run(snippet, mode, device)
-    server = ForkServer(device)
+    server = ForkServer(device, generators=generators_folder(snippet))
     try:
         return server.run(snippet, mode, device)
     finally:
@@ -448,11 +468,13 @@ def run_many(
     lock = threading.Lock()
 
     def task(snippet: Snippet) -> Outcome:
-        if getattr(local, "server", None) is None:
-            local.server = ForkServer(device, python=python, clean=clean)
+        mine = local.__dict__.setdefault("servers", {})  # a teacher's snippets', a generators'
+        folder = generators_folder(snippet)
+        if folder not in mine:
+            mine[folder] = ForkServer(device, python=python, clean=clean, generators=folder)
             with lock:
-                servers.append(local.server)
-        return action(snippet, device, local.server)
+                servers.append(mine[folder])
+        return action(snippet, device, mine[folder])
 
     try:
         with concurrent.futures.ThreadPoolExecutor(jobs) as pool:

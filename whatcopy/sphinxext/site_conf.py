@@ -17,6 +17,17 @@ BUILD = Path(os.environ.get("SITE_BUILD_DIR", DOCS / "_build"))
 
 # Kernels inherit this: a quiet, minimal-traceback IPython profile of our own, not the user's.
 os.environ["IPYTHONDIR"] = str(DOCS / "_ipython")
+# And this: a generator's cell (generators/claims.py) imports the modules beside it
+# (generators/zoo.py), as `python generators/claims.py` finds them in its folder. (The
+# recorder's servers for generators do the same: whatcopy/core/runner.py, ForkServer.)
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    dict.fromkeys(
+        [
+            str(ROOT / "generators"),
+            *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep)),
+        ]
+    )
+)
 
 author = "The what-does-it-copy authors"
 copyright = "2026, " + author

@@ -354,7 +354,7 @@ def _device_comparison(env, snippet: Snippet) -> nodes.container:
     return box
 
 
-def _diagnosis_server():
+def _diagnosis_server(snippet: Snippet):
     """One fork server (whatcopy/core/runner.py) for every failing snippet this process diagnoses:
     each diagnosis is then a fork, not a new interpreter that imports torch (3 to 5 s each, for
     a site with three broken snippets), and without the compiler stack (1.3 s more) a fork
@@ -363,13 +363,16 @@ def _diagnosis_server():
     by multiprocessing, which ends it without running atexit's)."""
     import os
 
-    server = _DIAGNOSIS_SERVERS.get(os.getpid())  # (a forked reader never uses its parent's)
+    from whatcopy.core.runner import generators_folder
+
+    key = (os.getpid(), generators_folder(snippet))  # (a forked reader never uses its parent's)
+    server = _DIAGNOSIS_SERVERS.get(key)
     if server is None:
         from multiprocessing.util import Finalize
 
         from whatcopy.core.runner import ForkServer
 
-        server = _DIAGNOSIS_SERVERS[os.getpid()] = ForkServer("cpu", compiler=False)
+        server = _DIAGNOSIS_SERVERS[key] = ForkServer("cpu", compiler=False, generators=key[1])
         Finalize(None, server.close, exitpriority=10)
     return server
 
@@ -396,7 +399,7 @@ def report_execution_failure(env, doctree: nodes.document, cells) -> None:
         return
     for cell, snippet in culprits:
         try:
-            outcome = transcripts.diagnose(snippet, server=_diagnosis_server())
+            outcome = transcripts.diagnose(snippet, server=_diagnosis_server(snippet))
         except SnippetError as exc:  # the server did not start
             outcome = [str(exc)]
         detail = "\n".join(outcome) if outcome else trace
