@@ -1,4 +1,4 @@
-"""What each operator of PyTorch's OpInfo database returns on its own sample inputs, in every kind of input it supports (dtypes, conjugate and negative bits, sparse layouts): memory shared with the input or a copy, a view or not, and what the schema of the operator it ran declares."""
+"""What each operator of PyTorch's OpInfo database returns on its sample inputs, in each kind of input it supports: memory shared with the input or a copy, a view or not, and what its schema declares."""
 
 import itertools
 import random
@@ -58,7 +58,7 @@ SAMPLES = 4  # the first samples in the first kind, each also run on a transpose
 OTHER_SAMPLES = 2  # the first samples in each other kind, as given
 # An entry whose schema declares that it returns an alias of an input may or may not copy,
 # depending on the arguments (to() copies when the dtype changes): up to this many samples in
-# these kinds (OpInfo's samples of to() all ask for float64).
+# these kinds (OpInfo's samples of to() all ask for float64), SAMPLES in each other kind.
 ALIAS_SAMPLES = 24
 ALIAS_KINDS = ("float32", "float64")
 DEVICE = torch.empty(0).device.type  # "cuda" when run under torch.set_default_device("cuda")
@@ -239,8 +239,7 @@ def relaid(tensor):
 
 
 def layout(value):
-    """The layout word that starts an input's description: none for a sparse tensor (its
-    kind says it) or a NumPy array."""
+    """The word that starts an input's description; none for a sparse tensor or an array."""
     if isinstance(value, numpy.ndarray) or (
         isinstance(value, torch.Tensor) and value.layout != torch.strided
     ):
@@ -275,12 +274,9 @@ def describe(layout_word, kind, x, sample):
 
 
 class TopLevelCalls(torch.overrides.TorchFunctionMode):
-    """Names the ATen operators a call reaches at the top, before any of them calls others,
-    with the input itself as an argument, and where among the arguments (a position or a
-    keyword): torch's bindings of ATen operators carry their names; a function written in
-    Python (F.dropout, torch.atleast_1d) counts as the operator of its name only where torch
-    binds one of that name for it to call (F.unfold does not call aten::unfold, and torch binds
-    no unfold function: it is left out)."""
+    """The ATen operators a call reaches at the top with the input itself as an argument, and
+    where (a position or a keyword). A function written in Python (F.dropout) counts as the
+    operator of its name only where torch binds one of that name (not F.unfold)."""
 
     def __init__(self, inputs):
         super().__init__()
@@ -598,12 +594,13 @@ def examine(entry):
             and entry.supports_autograd
             and dtype in entry.supported_backward_dtypes(DEVICE)
         )
-        count = ALIAS_SAMPLES if alias and kind in ALIAS_KINDS else SAMPLES
+        count = SAMPLES if first or alias else OTHER_SAMPLES
+        count = ALIAS_SAMPLES if alias and kind in ALIAS_KINDS else count
         # a kind made from another's inputs (detached) takes that kind's samples
         key = dtype if make is not None and dtype in made else (dtype, grad)
         if key not in made:
             made[key] = made[dtype] = samples_of(entry, dtype, grad, count)
-        samples = (made[key] or [])[: count if first or alias else OTHER_SAMPLES]
+        samples = (made[key] or [])[:count]
         for sample in samples:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # sparse CSR support "is in beta state"
@@ -692,7 +689,10 @@ print(f"added: {', '.join(e.name for e in extra) or '-'}")
 print(f"kinds of input: {', '.join(KINDS)}")
 print(f"samples in an entry's first kind: {SAMPLES}")
 print(f"samples in each other kind: {OTHER_SAMPLES}")
-print(f"samples of an entry whose schema declares an alias: {ALIAS_SAMPLES}")
+print(
+    f"samples of an entry whose schema declares an alias: {ALIAS_SAMPLES} in "
+    f"{' and '.join(ALIAS_KINDS)}, {SAMPLES} in each other kind"
+)
 print(f"entries that ran: {len(ran)}")
 print(f"share memory with the input: {sum(r[2] in ('same tensor', 'shares') for r in ran)}")
 print(f"views of the input: {sum(r[3] == 'yes' for r in ran)}")
