@@ -1015,8 +1015,14 @@ def test_the_operator_table_filters_in_the_browser_within_the_budget(reader, sit
     )
     assert len(shown()) == len(rows), "the whole table shows before any filter"
     assert tab.is_visible("#op-filter"), f"{language}: the form stayed hidden: its script never ran"
+    named = lambda word: [
+        r.anchor for r in rows if any(word in n.lower() for n in [r.operator, *r.alias_names])
+    ]
     tab.fill("#op-filter input[name=name]", "Reshape")
-    assert shown() == [r.anchor for r in rows if "reshape" in r.operator.lower()]
+    assert shown() == named("reshape")
+    tab.fill("#op-filter input[name=name]", "swapaxes")  # an alias: its entry's row
+    assert shown() == named("swapaxes") == ["op-transpose"]
+    assert tab.get_attribute("#op-transpose th a", "href") == "#op-transpose"  # the name's link
     tab.fill("#op-filter input[name=name]", "")
     tab.select_option("#op-filter select[name=memory]", "shares")
     assert shown() == [r.anchor for r in rows if r.memory_kind == "shares"]

@@ -155,12 +155,12 @@ const SiteSearch = (() => {
   }
 
   /* The row of a page's table that is about an operator the query names, as the reference
-     marks one (<tr id="op-permute">): "does x.permute() copy" and "torch.permute" name permute,
-     "nn.functional.pad" its own row. The longest name with a row wins. */
+     marks one (<tr id="op-permute">, or an alias in its row: <span id="op-swapaxes">): "does
+     x.permute() copy" and "torch.permute" name permute, "nn.functional.pad" its own row. The
+     longest name with a row wins. */
   function rowFor(data, query) {
-    const rows = new Map(
-      (data.anchors ?? []).filter((a) => a.element === "tr" && a.id.startsWith("op-")).map((a) => [a.id, a]),
-    );
+    const marks = (a) => (a.element === "tr" || a.element === "span") && a.id.startsWith("op-");
+    const rows = new Map((data.anchors ?? []).filter(marks).map((a) => [a.id, a]));
     if (!rows.size) return null;
     for (const token of query.toLocaleLowerCase().match(/[\p{L}\p{N}_.]+/gu) ?? []) {
       const parts = token.split(".").filter(Boolean);

@@ -21,7 +21,18 @@ import sys
 from pathlib import Path
 
 NAME = "generators/operators"  # the generator's name (whatcopy.core.snippets)
-COLUMNS = ("operator", "memory", "view", "grad_fn", "schema", "schema vs run", "in-place", "runs")
+COLUMNS = (
+    "operator",
+    "aliases",
+    "memory",
+    "view",
+    "grad_fn",
+    "schema",
+    "schema vs run",
+    "in-place",
+    "kinds",
+    "runs",
+)
 CAPTION = re.compile(r"^Every entry on (?P<device>\w+):$")
 SUMMARY = re.compile(r"^(?P<key>[a-zA-Z][\w -]*): (?P<value>.*)$")
 CELL_SPLIT = re.compile(r"(?<!\\) \| ")
@@ -36,18 +47,29 @@ class TableError(ValueError):
 @dataclasses.dataclass(frozen=True)
 class Row:
     operator: str
+    aliases: str  # the entry's other names, ", " between them; "-" for none
     memory: str
     view: str
     grad_fn: str
     schema: str
     verdict: str  # the "schema vs run" column
     in_place: str
+    kinds: str  # the kinds of input that ran, ", " between them
     runs: str
 
     @property
     def anchor(self) -> str:
         """The row's id on the page: ``op-`` and the entry's full name (``op-split.list_args``)."""
         return "op-" + self.operator
+
+    @property
+    def alias_names(self) -> list[str]:
+        """The entry's other names (``swapaxes`` for ``transpose``)."""
+        return [] if self.aliases == "-" else self.aliases.split(", ")
+
+    @property
+    def kind_names(self) -> list[str]:
+        return [] if self.kinds == "-" else self.kinds.split(", ")
 
     @property
     def memory_kind(self) -> str:
@@ -96,6 +118,29 @@ class Table:
 
     def row(self, operator: str) -> Row | None:
         return next((row for row in self.rows if row.operator == operator), None)
+
+    def alias_anchors(self) -> dict[str, Row]:
+        """``op-<alias>`` -> the row of the entry that declares that alias: the first such entry,
+        and only where no row has that name itself (``op-swapaxes`` -> ``transpose``)."""
+        taken = {row.anchor for row in self.rows}
+        found: dict[str, Row] = {}
+        for row in self.rows:
+            for alias in row.alias_names:
+                anchor = "op-" + alias
+                if anchor not in taken and anchor not in found:
+                    found[anchor] = row
+        return found
+
+    def named(self, name: str) -> list[Row]:
+        """The rows a name leads to: its own, its variants' (``split.list_args`` for ``split``)
+        and the entry's that declares it as an alias."""
+        return [
+            row
+            for row in self.rows
+            if row.operator == name
+            or row.operator.startswith(name + ".")
+            or name in row.alias_names
+        ]
 
 
 def cells(line: str) -> list[str]:

@@ -3,17 +3,20 @@
 One job: turn what the reference page's cell printed (read by whatcopy.reference.op_table) into the page's
 table, in the build's language, with
 
-* an anchor per entry (``id="op-<full name>"``), its name in the row's text and a link to the
-  row, registered with Sphinx so that ``[](operators.md#op-view)`` resolves from other pages;
+* an anchor per entry (``id="op-<full name>"``), its name in the row's text (which the page's
+  script makes a link to the row: written there, not sent with every row), registered with Sphinx so that ``[](operators.md#op-view)`` resolves from other pages;
+  the entry's aliases after its name, each with an anchor of its own (``op-swapaxes`` in the
+  row of ``transpose``) where no row has that name;
 * headings and answers translated (the catalog, context "operator reference"); operator,
   ``grad_fn`` and schema names stay as printed;
-* a filter form (name; shares or copies; a view or not; depends on the input; schema and run
-  disagree) run by an inline script, no third-party code: lean_theme hashes it into the page's
+* a filter form (name or alias; shares or copies; a view or not; depends on the input; schema
+  and run disagree) run by an inline script, no third-party code: lean_theme hashes it into the page's
   Content-Security-Policy like every inline script. Without scripts the form stays hidden and
   the whole table shows;
 * a CUDA column when a current CUDA transcript of the generator exists (``nox -s cuda --
   record`` writes it, as for every snippet), drawn from that transcript; without one, a note
-  above the table that says so, and no statement about CUDA. A transcript that comes, goes or
+  above the table that says there is no CUDA run yet (for readers: no maintainer's command),
+  and no statement about CUDA. A transcript that comes, goes or
   changes makes the next build read the page again (as device_prose does for its boxes).
 
 The printed text stays below, folded, as under every output table. A cell asks for all this with
@@ -39,6 +42,9 @@ logger = logging.getLogger(__name__)
 
 TAG = "op-reference"
 CONTEXT = "operator reference"
+# The printed columns drawn as columns: the aliases are drawn in the operator's cell, and the
+# number of runs is left to the printed text below the table (1 KB of the page's weight).
+DRAWN = [column for column in op_table.COLUMNS if column not in ("aliases", "runs")]
 HEADINGS = {
     "operator": NP_(CONTEXT, "Operator"),
     "memory": NP_(CONTEXT, "Memory"),
@@ -47,7 +53,7 @@ HEADINGS = {
     "schema": NP_(CONTEXT, "Schema"),
     "schema vs run": NP_(CONTEXT, "Schema vs run"),
     "in-place": NP_(CONTEXT, "In-place"),
-    "runs": NP_(CONTEXT, "Runs"),
+    "kinds": NP_(CONTEXT, "Kinds of input"),
     "cuda": NP_(CONTEXT, "CUDA"),
 }
 # The words the generator prints in its cells; the rest (names, shapes, numbers) stays.
@@ -68,6 +74,7 @@ WORDS = {
     "other base": NP_(CONTEXT, "other base"),
     "no or other base": NP_(CONTEXT, "no or other base"),
     "no autograd": NP_(CONTEXT, "no autograd"),
+    "no input required grad": NP_(CONTEXT, "no input required grad"),
     "agrees": NP_(CONTEXT, "agrees"),
     "declares an alias, copied": NP_(CONTEXT, "declares an alias, copied"),
     "declares no alias, shared": NP_(CONTEXT, "declares no alias, shared"),
@@ -88,7 +95,7 @@ TEXT = {
     "caption": NP_(CONTEXT, "Every entry and what its runs returned"),
     "scroll": NP_(CONTEXT, "The table of operators (scrolls sideways)"),
     "filter": NP_(CONTEXT, "Filter the table"),
-    "name": NP_(CONTEXT, "Operator name"),
+    "name": NP_(CONTEXT, "Operator name or alias"),
     "any": NP_(CONTEXT, "any"),
     "memory shares": NP_(CONTEXT, "shares memory"),
     "memory copies": NP_(CONTEXT, "copies"),
@@ -101,9 +108,7 @@ TEXT = {
     "count": NP_(CONTEXT, "{shown} of {total} entries shown"),
     "no cuda": NP_(
         CONTEXT,
-        "No current CUDA transcript of this program yet, so this table has no CUDA column: "
-        "every answer in it comes from the CPU. Once `{command}` records one on a GPU machine, "
-        "the table gains a CUDA column drawn from it.",
+        "No CUDA run of this program yet: every answer in this table comes from the CPU.",
     ),
     "cuda from": NP_(
         CONTEXT,
@@ -118,12 +123,20 @@ SCRIPT = """(() => {
   const form = document.getElementById("op-filter");
   const rows = [...document.querySelectorAll("#op-table tbody tr")];
   const count = document.getElementById("op-count");
+  for (const row of rows) {  // the name links to its row (written here: 2 KB less to load)
+    const name = row.cells[0], link = document.createElement("a");
+    link.href = `#${row.id}`;
+    while (name.firstChild && !name.firstChild.classList?.contains("op-aliases")) {
+      link.append(name.firstChild);
+    }
+    name.prepend(link);
+  }
   const show = () => {
     const f = form.elements, name = f.name.value.trim().toLowerCase();
     let shown = 0;
     for (const row of rows) {
       const d = row.dataset;
-      const visible = (!name || row.id.slice(3).toLowerCase().includes(name))
+      const visible = (!name || row.cells[0].textContent.toLowerCase().includes(name))
         && (!f.memory.value || d.m === f.memory.value) && (!f.view.value || d.v === f.view.value)
         && (!f.depends.checked || "d" in d) && (!f.disagrees.checked || "s" in d);
       row.hidden = !visible;
@@ -148,7 +161,9 @@ STYLE = """.op-filter{display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:end
 #op-table tbody th a{text-decoration:none}
 #op-table tbody tr{scroll-margin-top:4rem}
 #op-table td:nth-child(4),#op-table td:nth-child(5){font-family:var(--pst-font-family-monospace);font-size:.75rem}
-#op-table tr:target{outline:2px solid var(--pst-color-primary)}
+#op-table tr:target,#op-table tr:has(:target){outline:2px solid var(--pst-color-primary)}
+#op-table .op-aliases{display:block;font-size:.75rem}
+#op-table td:nth-child(8){font-size:.75rem}
 #op-table .op-disagrees{font-weight:600}
 #op-table details ul{margin:.2rem 0;padding-left:1rem}
 #op-table .op-differs{font-weight:600}"""
@@ -204,17 +219,42 @@ def in_place_cell(language: str, row: op_table.Row) -> str:
 
 
 def breakable(name: str) -> str:
-    """An operator's name, escaped, that may break after each dot on a narrow screen."""
+    """An operator's name, escaped; a long one may break after each dot on a narrow screen."""
+    if len(name) <= 24:
+        return html.escape(name)
     return ".<wbr>".join(html.escape(part) for part in name.split("."))
 
 
-def row_html(language: str, row: op_table.Row, cuda: op_table.Row | None, has_cuda: bool) -> str:
+def aliases_html(row: op_table.Row, anchored: dict[str, op_table.Row]) -> str:
+    """The row's aliases, after its name: ``(swapdims, swapaxes)``, each with its own anchor
+    where this row holds it (`anchored`: anchor -> the row that holds it)."""
+    if not row.alias_names:
+        return ""
+    names = []
+    for alias in row.alias_names:
+        anchor = html.escape("op-" + alias, quote=True)
+        names.append(
+            f'<span id="{anchor}">{breakable(alias)}</span>'
+            if anchored.get("op-" + alias) is row
+            else breakable(alias)
+        )
+    return f'<span class="op-aliases"> ({", ".join(names)})</span>'
+
+
+def row_html(
+    language: str,
+    row: op_table.Row,
+    cuda: op_table.Row | None,
+    has_cuda: bool,
+    anchored: dict[str, op_table.Row] | None = None,
+) -> str:
+    """One row; `anchored`: the alias anchors, each with the row that holds it."""
     data = f' data-m="{row.memory_kind}" data-v="{row.view_kind}"'
     data += ' data-d=""' if row.depends else ""
     data += ' data-s=""' if row.disagrees else ""
     anchor = html.escape(row.anchor, quote=True)
     cells = [
-        f'<th scope="row"><a href="#{anchor}">{breakable(row.operator)}</a></th>',
+        f'<th scope="row">{breakable(row.operator)}{aliases_html(row, anchored or {})}</th>',
         f"<td>{answer_cell(language, row.memory)}</td>",
         f"<td>{answer_cell(language, row.view)}</td>",
         f"<td>{html.escape(word(language, row.grad_fn))}</td>",
@@ -222,7 +262,7 @@ def row_html(language: str, row: op_table.Row, cuda: op_table.Row | None, has_cu
         ('<td class="op-disagrees">' if row.disagrees else "<td>")
         + f"{html.escape(word(language, row.verdict))}</td>",
         f"<td>{in_place_cell(language, row)}</td>",
-        f"<td>{html.escape(row.runs)}</td>",
+        f"<td>{html.escape(row.kinds)}</td>",
     ]
     if has_cuda:
         cells.append(cuda_cell(language, row, cuda))
@@ -300,7 +340,7 @@ def cuda_table(env) -> tuple[op_table.Table | None, dict | None]:
 def reference_html(env, table: op_table.Table) -> str:
     language = env.config.language
     cuda, header = cuda_table(env)
-    columns = [translate(language, HEADINGS[c], CONTEXT) for c in op_table.COLUMNS]
+    columns = [translate(language, HEADINGS[c], CONTEXT) for c in DRAWN]
     if cuda is not None:
         columns.append(translate(language, HEADINGS["cuda"], CONTEXT))
         note = _t(language, "cuda from").format(
@@ -309,13 +349,14 @@ def reference_html(env, table: op_table.Table) -> str:
             date=header.get("Recorded", "?"),
         )
     else:
-        note = _t(language, "no cuda").format(command="nox -s cuda -- record")
-    note_html = html.escape(note).replace(
-        "`nox -s cuda -- record`", "<code>nox -s cuda -- record</code>"
-    )
+        note = _t(language, "no cuda")
+    note_html = html.escape(note)
     head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in columns)
+    anchored = table.alias_anchors()
     body = "".join(
-        row_html(language, row, cuda.row(row.operator) if cuda else None, cuda is not None)
+        row_html(
+            language, row, cuda.row(row.operator) if cuda else None, cuda is not None, anchored
+        )
         for row in table.rows
     )
     scroll = html.escape(_t(language, "scroll"), quote=True)
@@ -335,6 +376,8 @@ def register_anchors(env, table: op_table.Table) -> None:
     std = env.get_domain("std")
     for row in table.rows:
         std.anonlabels[row.anchor] = (env.docname, row.anchor)
+    for anchor in table.alias_anchors():
+        std.anonlabels[anchor] = (env.docname, anchor)
 
 
 def draw_reference(app: Sphinx, doctree: nodes.document) -> None:
