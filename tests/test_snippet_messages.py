@@ -71,7 +71,7 @@ def message_problems(path: Path) -> list[str]:
                 how = ", ".join(sorted({c for c in cuts if c})) or "not at all"
                 problems.append(
                     f"{rel}:{node.lineno}: uses the caught {node.name!r} only through {how}; "
-                    "print the message in full: f\"{type(error).__name__}: {error}\""
+                    'print the message in full: f"{type(error).__name__}: {error}"'
                 )
         elif isinstance(node, ast.withitem) and _is_catch_warnings(node.context_expr):
             call = node.context_expr
