@@ -32,6 +32,8 @@ extensions = [
     "whatcopy.sphinxext.output_figures",
     # the operator reference: generators/operators.py's table, anchored, filtered, translated
     "whatcopy.sphinxext.op_reference",
+    # the error atlas: generators/errors.py's messages, explained, and the links back to them
+    "whatcopy.sphinxext.atlas",
     # downloads (.py, transcripts, notebooks, zip) and the snippet index
     "whatcopy.sphinxext.course_kit",
     # keyboard access to the drawn figures, which the theme's script does not cover

@@ -1,0 +1,1 @@
+"""Readers of what the programs in generators/ print (standard library only)."""
