@@ -67,7 +67,7 @@ ENTRIES = [
             loss.backward()
         print("x.grad after two backward passes:", x.grad)
         """,
-        seen="https://discuss.pytorch.org/t/runtimeerror-trying-to-backward-through-the-graph-a-second-time-but-the-buffers-have-already-been-freed-specify-retain-graph-true-when-calling-backward-the-first-time/6795",
+        seen="https://github.com/yinizhizhu/GNMOT/issues/12",
     ),
     entry(
         "no-grad-fn", "backward", "torch/csrc/autograd/python_engine.cpp (THPEngine_run_backward)",
@@ -573,7 +573,7 @@ ENTRIES = [
         loss = (w * features.clone()).sum()  # a clone made outside is an ordinary tensor
         loss.backward()
         print("w.grad:", w.grad)
-        """,
+        """,        seen="https://github.com/facebookresearch/dinov2/issues/472",
     ),
     entry(
         "inference-in-place", "modes", "c10/core/TensorImpl.h (VariableVersion::bump)",
@@ -834,6 +834,7 @@ ENTRIES = [
         logged = loss.item()
         print("logged:", logged)
         """,
+        seen="https://github.com/CederGroupHub/chgnet/issues/245",
     ),
     entry(
         "item-many", "scalars", "aten/src/ATen/native/Scalar.cpp (item)",
