@@ -201,7 +201,16 @@ def draw_atlas(app: Sphinx, doctree: nodes.document) -> None:
             for problem in missing + [f"{TAG}: no heading for the topic {t!r}" for t in unknown]:
                 logger.error("%s", problem, location=cell)
             continue
-        printed.replace_self(_fold(env, printed))  # the printed text stays, folded
+        # The printed text stays, folded. (Not replace_self, which would give the <details>
+        # opening the block's classes, and the HTML writer a <div> around that opening alone.)
+        folded = _fold(env, printed)
+        # the entries below are this text, arranged: the search indexes them, not it twice
+        folded[0] = nodes.raw(
+            "",
+            folded[0].astext().replace("<details ", "<details data-pagefind-ignore ", 1),
+            format="html",
+        )
+        printed.parent.replace(printed, folded)
         sections = []
         for topic in found.topics():
             section = nodes.section(ids=[f"errors-{topic}"], classes=["atlas-topic"])
