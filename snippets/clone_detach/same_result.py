@@ -5,7 +5,7 @@ import torch
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 y = x * 2  # a source inside a graph
-with warnings.catch_warnings(record=True):  # the last two warn: see torch_tensor_warns.py
+with warnings.catch_warnings(record=True) as caught:  # the last two warn, printed below
     warnings.simplefilter("always")
     results = {
         "y.detach().clone()": y.detach().clone(),
@@ -22,3 +22,5 @@ for name, result in results.items():
     rows.add(str(cells))
     print(f"{name:19}", " ".join(f"{str(c):{w}}" for c, w in zip(cells, [16, 15, 14, 8, 0])))
 print("all four alike:", len(rows) == 1)
+for warning in caught:
+    print("warning:", f"{warning.category.__name__}: {warning.message}")

@@ -13,6 +13,7 @@ EDITS = {
 print("x = torch.ones(2, 3, requires_grad=True); loss = (x * x).sum() saved x; then x.detach().<edit>:")
 print("| edit | x.shape after | x._version | pending backward() |")
 print("| --- | --- | --- | --- |")
+messages = {}
 for name, edit in EDITS.items():
     x = torch.ones(2, 3, requires_grad=True)
     loss = (x * x).sum()
@@ -22,4 +23,7 @@ for name, edit in EDITS.items():
         outcome = "ran"
     except RuntimeError as error:
         outcome = type(error).__name__
+        messages[name] = f"{type(error).__name__}: {error}"
     print(f"| {name} | {tuple(x.shape)} | {x._version} | {outcome} |")
+for name, message in messages.items():
+    print(f"backward() after {name}:", message)

@@ -5,11 +5,15 @@ import warnings
 import torch
 
 rows = ["| copy | the copy's .grad | .grad shares memory with the original's |", "| --- | --- | --- |"]
+warned = {}  # copy -> the warning reading its .grad gave
 
 
 def row(name, original, duplicate):
-    with warnings.catch_warnings(record=True):  # reading a non-leaf's .grad (the clone's) warns
+    with warnings.catch_warnings(record=True) as caught:  # reading a non-leaf's .grad warns
+        warnings.simplefilter("always")
         grad = duplicate.grad
+    for warning in caught:
+        warned[name] = f"{warning.category.__name__}: {warning.message}"
     if grad is None:
         rows.append(f"| {name} | None | - |")
         return
@@ -37,3 +41,5 @@ model = torch.nn.Linear(2, 1, bias=False)
 model(torch.ones(1, 2)).sum().backward()
 row("copy.deepcopy(model).weight", model.weight, copy.deepcopy(model).weight)
 print("\n".join(rows))
+for name, message in warned.items():
+    print(f"reading the .grad of {name} warns:", message)

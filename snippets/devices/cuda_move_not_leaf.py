@@ -18,5 +18,9 @@ else:
     for name, make in WAYS.items():
         w = make()
         (w * 2).sum().backward()
-        with warnings.catch_warnings(record=True):
-            print(f"{name}: is_leaf {w.is_leaf}, grad {None if w.grad is None else w.grad.tolist()}")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            grad = w.grad
+        print(f"{name}: is_leaf {w.is_leaf}, grad {None if grad is None else grad.tolist()}")
+        for warning in caught:  # reading the .grad of a non-leaf warns
+            print(f"{name}: reading .grad warns:", f"{warning.category.__name__}: {warning.message}")

@@ -23,6 +23,6 @@ for name, make in WAYS.items():
         warnings.simplefilter("always")
         grad = w.grad
     if caught:
-        message = str(caught[0].message).split(". ")[0]
+        message = f"{caught[0].category.__name__}: {caught[0].message}"
     print(f"| {name} | {w.is_leaf} | {None if grad is None else grad.tolist()} | {'yes' if caught else 'no'} |")
 print("warning:", message)

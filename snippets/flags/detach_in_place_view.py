@@ -7,7 +7,7 @@ try:
     result = in_graph.detach_()
     print("view in the graph: detach_() ok")
 except RuntimeError as error:
-    print("view in the graph: detach_() ->", f"{type(error).__name__}: {str(error).split('.')[0]}.")
+    print("view in the graph: detach_() ->", f"{type(error).__name__}: {error}")
 
 base = torch.zeros(4)  # needs no grad at all
 tail = base[1:]

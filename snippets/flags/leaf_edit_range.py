@@ -22,6 +22,7 @@ CONTEXTS = {
 
 print("| tensor | " + " | ".join(CONTEXTS) + " |")
 print("|---|" + "---|" * len(CONTEXTS))
+messages = {}  # each message, and the first tensor that gave it
 for name in tensors():
     cells = []
     for context in CONTEXTS.values():
@@ -33,6 +34,11 @@ for name in tensors():
                 with context():
                     t *= 10
             cells.append("ok")
-        except RuntimeError:
+        except RuntimeError as error:
             cells.append("RuntimeError")
+            message = f"{type(error).__name__}: {error}"
+            if message not in messages:
+                messages[message] = name
     print(f"| {name} | " + " | ".join(cells) + " |")
+for message, name in messages.items():
+    print(f"message for {name}:", message)

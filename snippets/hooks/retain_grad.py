@@ -12,7 +12,7 @@ kept.retain_grad()
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     print("y.grad:", y.grad)
-print("warning:", str(caught[0].message).split(". ")[0])
+print("warning:", f"{caught[0].category.__name__}: {caught[0].message}")
 print("kept.grad:", kept.grad)
 print("kept.retains_grad:", kept.retains_grad)
 print("x.retains_grad:", x.retains_grad)

@@ -19,6 +19,7 @@ AFTER = {
 
 print("| operation | then nn.ReLU(inplace=True) | then out += 1 |")
 print("| --- | --- | --- |")
+messages = {}  # each message, and the first operation that gave it
 for name, before in BEFORE.items():
     cells = []
     for after in AFTER.values():
@@ -27,6 +28,11 @@ for name, before in BEFORE.items():
         try:
             out.sum().backward()
             cells.append("ok")
-        except RuntimeError:
+        except RuntimeError as error:
             cells.append("RuntimeError")
+            message = f"{type(error).__name__}: {error}"
+            if message not in messages:
+                messages[message] = name
     print(f"| {name} | " + " | ".join(cells) + " |")
+for message, name in messages.items():
+    print(f"message after {name}:", message)

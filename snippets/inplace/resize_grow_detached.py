@@ -10,7 +10,10 @@ calls = {
 }
 
 
-def run(call):
+messages = {}  # the call, and the message of the backward() after it
+
+
+def run(name, call):
     x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)  # a fresh x for each call
     loss = (x * x).sum()  # saves x for backward
     address, size = x.untyped_storage().data_ptr(), x.untyped_storage().nbytes()
@@ -21,11 +24,14 @@ def run(call):
         backward = "ran"
     except RuntimeError as error:
         backward = type(error).__name__
+        messages[name] = f"{type(error).__name__}: {error}"
     return [str(tuple(detached.shape)), "yes" if moved else "no",
             f"{size} -> {x.untyped_storage().nbytes()}", str(x.tolist()), str(x._version), backward]
 
 
 header = ["call on x.detach()", "detached shape", "x's data_ptr changed", "x's storage bytes", "x",
           "x._version", "pending backward()"]
-rows = [header, ["---"] * len(header)] + [[name] + run(call) for name, call in calls.items()]
+rows = [header, ["---"] * len(header)] + [[name] + run(name, call) for name, call in calls.items()]
 print("\n".join("| " + " | ".join(row) + " |" for row in rows))  # one print: one block of output
+for name, message in messages.items():
+    print(f"backward() after {name}:", message)

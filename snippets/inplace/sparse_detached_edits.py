@@ -20,6 +20,7 @@ edits = {
 
 lines = ["| edit on s.detach() | raised | s afterwards | detached afterwards | s._version |",
          "| --- | --- | --- | --- | --- |"]
+messages = []  # the full message of each edit that raised, printed below the table
 for name, edit in edits.items():
     s = sparse(torch.tensor([1.0, 2.0])).requires_grad_()  # a fresh sparse leaf for each edit
     detached = s.detach()
@@ -28,6 +29,9 @@ for name, edit in edits.items():
         raised = "no"
     except RuntimeError as error:
         raised = type(error).__name__
+        messages.append(f"message for {name}: {type(error).__name__}: {error}")
     lines.append(f"| {name} | {raised} | {s.detach().to_dense().tolist()} | "
                  f"{detached.to_dense().tolist()} | {s._version} |")
 print("\n".join(lines))  # one print: one block of output
+for message in messages:
+    print(message)

@@ -46,11 +46,17 @@ WAYS = {
 }
 
 
-def outcome(action):
+messages = {}  # each message, and the first way that gave it
+
+
+def outcome(name, action):
     try:
         action()
         return "ok"
     except RuntimeError as error:
+        message = f"{type(error).__name__}: {error}"
+        if message not in messages:
+            messages[message] = name
         return type(error).__name__
 
 
@@ -65,10 +71,13 @@ def row(name, way):
         y.sum().backward(retain_graph=True)
     reached = ", ".join(n for n, t in [("x", x), ("w", w)] if t.grad is not None) or "none"
     v = torch.ones(3, requires_grad=True)
-    later = outcome(lambda: (v * y).sum().backward())  # mul must save y for v's gradient
+    later = outcome(name, lambda: (v * y).sum().backward())  # mul must save y for v's gradient
     try:
         y_version = str(y._version)
-    except RuntimeError:
+    except RuntimeError as error:
+        message = f"{type(error).__name__}: {error}"
+        if message not in messages:
+            messages[message] = name
         y_version = "none"
     if write is None:
         counted = "-"
@@ -87,3 +96,5 @@ print("| " + " | ".join(HEADER) + " |")
 print("|" + "---|" * len(HEADER))
 for name, way in WAYS.items():
     print("| " + " | ".join(row(name, way)) + " |")
+for message, name in messages.items():
+    print(f"message for {name}:", message)

@@ -14,7 +14,7 @@ for label, action in [
         action()
         print(label, "-> ok")
     except RuntimeError as error:
-        print(label, "->", f"{type(error).__name__}: {str(error).split('.')[0]}.")
+        print(label, "->", f"{type(error).__name__}: {error}")
 
 print("y.detach().is_inference():", y.detach().is_inference())
 ordinary = y.clone()  # a clone made outside inference mode is an ordinary tensor

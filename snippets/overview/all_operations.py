@@ -39,6 +39,9 @@ OPERATIONS = {
 }
 
 
+messages = {}  # each warning or error message, and the first operation that gave it
+
+
 def inspect(make_source, name, operation):
     x = make_source()
     with warnings.catch_warnings(record=True) as caught:
@@ -46,7 +49,14 @@ def inspect(make_source, name, operation):
         try:
             result = operation(x)
         except Exception as error:
+            message = f"{type(error).__name__}: {error}"
+            if message not in messages:
+                messages[message] = name
             return [name, "-", "-", "-", "-", "-", "-", type(error).__name__]
+    for warning in caught:
+        message = f"{warning.category.__name__}: {warning.message}"
+        if message not in messages:
+            messages[message] = name
     note = ", ".join(sorted({w.category.__name__ for w in caught})) or "-"
     yes_no = {True: "yes", False: "no"}
     row = [name, yes_no[result is x],
@@ -58,7 +68,10 @@ def inspect(make_source, name, operation):
         with torch.no_grad():
             x.add_(0)  # an in-place write to x: does the result's version move too?
         shared_version = yes_no[result._version != version]
-    except RuntimeError:  # inference tensors have no version counter
+    except RuntimeError as error:  # inference tensors have no version counter
+        message = f"{type(error).__name__}: {error}"
+        if message not in messages:
+            messages[message] = f"{name}, then ._version"
         shared_version = "n/a"
     return row + [shared_version] + flags
 
@@ -76,3 +89,5 @@ for source_name, make_source in SOURCES.items():
     for name, operation in OPERATIONS.items():
         print("| " + " | ".join(inspect(make_source, name, operation)) + " |")
     print()
+for message, name in messages.items():
+    print(f"message for {name}:", message)

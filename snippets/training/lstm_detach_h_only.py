@@ -13,6 +13,6 @@ print("c.grad_fn after batch 1:", type(c.grad_fn).__name__)
 try:
     state = (h, c).detach()
 except AttributeError as error:
-    print("(h, c).detach():", error)
+    print("(h, c).detach():", f"{type(error).__name__}: {error}")
 output, (h, c) = lstm(batches[1], (h.detach(), c))  # only h detached
 output.pow(2).sum().backward()  # raises RuntimeError

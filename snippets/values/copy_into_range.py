@@ -37,8 +37,8 @@ for name in destinations():
                 cells.append("grad_fn " + (type(dst.grad_fn).__name__ if dst.grad_fn else "None"))
             except RuntimeError as error:
                 cells.append("RuntimeError")
-                messages.add(str(error).split(".")[0])
+                messages.add(str(error))
         src_kind = "src requires grad" if src_requires_grad else "src needs no grad"
         print(f"| {name}, {src_kind} | " + " | ".join(cells) + " |")
 for message in sorted(messages):
-    print("RuntimeError:", message)
+    print("RuntimeError:", message)  # each message in full

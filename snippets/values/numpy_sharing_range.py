@@ -27,15 +27,26 @@ CONVERSIONS = {
 
 print("| array a | " + " | ".join(CONVERSIONS) + " |")
 print("|---|" + "---|" * len(CONVERSIONS))
+messages = {}  # each warning or error message, and the first array that gave it
 for name in arrays():
     cells = []
     for conversion in CONVERSIONS.values():
         a = arrays()[name]
         try:
-            with warnings.catch_warnings(record=True):  # a read-only array warns once per process
+            with warnings.catch_warnings(record=True) as caught:  # a read-only array warns
+                warnings.simplefilter("always")
                 t = conversion(a)
             cell = "shares" if np.shares_memory(t.numpy(), a) else "copies"
-        except ValueError:
+        except ValueError as error:
+            message = f"{type(error).__name__}: {error}"
+            if message not in messages:
+                messages[message] = name
             cell = "ValueError"
+        for warning in caught:
+            message = f"{warning.category.__name__}: {warning.message}"
+            if message not in messages:
+                messages[message] = name
         cells.append(cell)
     print(f"| {name} | " + " | ".join(cells) + " |")
+for message, name in messages.items():
+    print(f"message for {name}:", message)

@@ -7,9 +7,11 @@ import torch
 src = torch.tensor([1.0, 2.0, 3.0], device="cpu")
 dst = torch.zeros(3, device="cpu")
 dst = dst.copy_(src)  # copy_ writes into dst and returns dst itself
-with warnings.catch_warnings(record=True):  # torch.tensor(src) warns; the table above shows it
+with warnings.catch_warnings(record=True) as caught:  # torch.tensor(src) warns
     warnings.simplefilter("always")
     constructed = torch.tensor(src)
+for warning in caught:
+    print("torch.tensor(src) warns:", f"{warning.category.__name__}: {warning.message}")
 a = np.array([1.0, 2.0, 3.0], dtype=np.float32)
 results = {  # every result stays alive, so no address is reused while we compare
     "src": src,

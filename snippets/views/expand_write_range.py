@@ -22,6 +22,6 @@ for name, write in WRITES.items():
         outcome = "ok"
     except RuntimeError as error:
         outcome = "RuntimeError"
-        message = str(error).split(". ")[0]
+        message = str(error)
     print(f"| {name} | {outcome} | {row.tolist()} |")
 print("RuntimeError:", message)

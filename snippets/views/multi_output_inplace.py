@@ -24,7 +24,7 @@ for name, operation in OPERATIONS.items():
             cells.append("ok")
         except RuntimeError as error:
             cells.append("RuntimeError")
-            messages[name] = str(error).split(". ")[0]
+            messages[name] = str(error)
     print(f"| {name} | " + " | ".join(cells) + " |")
 print("RuntimeError for x.split(2)[0]:", messages["x.split(2)[0]"])
 print("RuntimeError for x.unbind()[0]:", messages["x.unbind()[0]"])

@@ -18,13 +18,19 @@ def shares(a, b):
 print("base = torch.arange(24.0).reshape(4, 6)")
 print("| input and new shape | input is_contiguous() | view() | reshape() shares the input's memory |")
 print("| --- | --- | --- | --- |")
+messages = {}  # each message of view(), and the first input that gave it
 for name, (tensor, shapes) in INPUTS.items():
     for shape in shapes:
         try:
             viewed = tensor.view(shape)
             view = "works"
-        except RuntimeError:
+        except RuntimeError as error:
+            message = f"{type(error).__name__}: {error}"
+            if message not in messages:
+                messages[message] = f"{name} to {shape}"
             view = "raises"
         reshaped = tensor.reshape(shape)
         print(f"| {name} to {shape} | {tensor.is_contiguous()} | {view} "
               f"| {'yes' if shares(reshaped, tensor) else 'no'} |")
+for message, name in messages.items():
+    print(f"view() of {name}:", message)

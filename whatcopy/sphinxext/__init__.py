@@ -19,6 +19,7 @@ MODULES = (
     "site_languages",  # language switcher, theme strings
     "output_figures",  # printed tables and graphs drawn as HTML tables and SVG
     "op_reference",  # the operator reference: generators/operators.py's table
+    "atlas",  # the error atlas: generators/errors.py's messages, explained, linked back
     "claims",  # {claim}: a sentence's claim, checked on every kind of input; the claims page
     "course_kit",  # downloads (.py, transcripts, notebooks, zip) and the snippet index
     "accessibility",  # keyboard access to the drawn figures
