@@ -101,19 +101,24 @@ def read_queries(path: Path = QUERIES, html: Path = HTML) -> list[Query]:
     return queries
 
 
-# Every query of a list on the search page it is loaded on: how many pages it lists, and the
-# first three as the search page links them (site-search.js ranks the pages, then describes the
-# ones it shows).
-RUN_ALL = """async (queries) => {
-  const out = [];
-  for (const query of queries) {
-    const ranked = await SiteSearch.rank(query);
-    const top = [];
-    for (const page of ranked.slice(0, 3)) top.push((await SiteSearch.describe(page, query)).url);
-    out.push([ranked.length, top]);
-  }
-  return out;
+# One query on the search page it is loaded on: how many pages it lists, whether they are
+# matches (or only the closest pages, under a notice), and the first three as the search page
+# links them (site-search.js ranks the pages, then describes the ones it shows). An older
+# site-search.js, whose rank() gave the list of matches alone, is read as such.
+TOP_THREE = """async (query) => {
+  const outcome = await SiteSearch.rank(query);
+  const ranked = Array.isArray(outcome) ? outcome : outcome.ranked;
+  const matched = Array.isArray(outcome) ? ranked.length > 0 : outcome.matched;
+  const top = [];
+  for (const page of ranked.slice(0, 3)) top.push((await SiteSearch.describe(page, query)).url);
+  return [Math.min(ranked.length, SiteSearch.MAX_RESULTS), matched, top];
 }"""
+RUN_ALL = f"""async (queries) => {{
+  const one = {TOP_THREE};
+  const out = [];
+  for (const query of queries) out.push(await one(query));
+  return out;
+}}"""
 
 
 def page_of(url: str) -> str:
@@ -132,21 +137,26 @@ def landed(url: str) -> str:
 class Outcome:
     query: Query
     listed: int  # how many pages the search lists
+    matched: bool  # whether they are matches, not only the closest pages
     top: tuple[str, ...]  # the first three results' addresses
 
     @property
     def answered(self) -> bool:
         """An answering page among the first three (at its row, for an operator's row); for a
-        query the site has no answer for, nothing listed."""
+        query the site has no answer for, no page listed as a match (nothing, or the closest
+        pages under the notice that no page holds the query)."""
         if self.query.kind == "none":
-            return self.listed == 0
+            return not (self.listed and self.matched)
         if not {page_of(url) for url in self.top} & set(self.query.answers):
             return False
         return not self.query.rows or bool({landed(url) for url in self.top} & set(self.query.rows))
 
     def why(self) -> str:
         if self.query.kind == "none":
-            return f"{self.query}: nothing on the site answers it, yet it lists {self.listed}"
+            return (
+                f"{self.query}: nothing on the site answers it, yet it lists {self.listed} "
+                f"matches: {[landed(u) for u in self.top]}"
+            )
         return (
             f"{self.query}: the first three land on {[landed(u) for u in self.top]}, "
             f"none of {list(self.query.rows or self.query.answers)}"
@@ -168,8 +178,10 @@ def run(tab, site_url: str, queries: list[Query], script: Path | None = None) ->
                 continue
             tab.goto(f"{site_url}/{folder}/search.html")
             tab.wait_for_function("typeof SiteSearch !== 'undefined'")
-            for query, (listed, top) in zip(mine, tab.evaluate(RUN_ALL, [q.text for q in mine])):
-                outcomes.append(Outcome(query, listed, tuple(top)))
+            for query, (listed, matched, top) in zip(
+                mine, tab.evaluate(RUN_ALL, [q.text for q in mine])
+            ):
+                outcomes.append(Outcome(query, listed, matched, tuple(top)))
     finally:
         if script is not None:
             tab.unroute(pattern)
@@ -209,8 +221,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--script", type=Path, help="a site-search.js to run instead of the site's")
     parser.add_argument("--misses", action="store_true", help="list the tuning half's misses")
+    parser.add_argument("--tuning", action="store_true", help="run and score the tuning half only")
     args = parser.parse_args()
-    queries = read_queries()
+    queries = [q for q in read_queries() if not args.tuning or q.half == TUNING]
     with serving(HTML) as site_url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
@@ -219,7 +232,7 @@ def main() -> int:
         tab.set_default_timeout(300_000)
         outcomes = run(tab, site_url, queries, args.script)
         browser.close()
-    for half in (TUNING, TEST):
+    for half in (TUNING,) if args.tuning else (TUNING, TEST):
         print(summary(outcomes, half))
     if args.misses:
         for outcome in outcomes:

@@ -30,3 +30,36 @@ def test_both_halves_hold_queries_of_both_languages():
         for folder in sq.FOLDERS:
             mine = [q for q in queries if q.half == half and q.folder == folder]
             assert len(mine) >= 30, f"{sq.QUERIES.name}: {len(mine)} {folder} queries in {half}"
+
+
+def test_the_search_scripts_pure_functions_pass_their_node_tests():
+    """tests/site_search.test.cjs: the ranking's pure functions (splitting, weights, passages,
+    the bar, the boosts, the section that answers) in Node's own test runner."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    assert node, "node is missing: apt-get install nodejs (nox -s tests installs it)"
+    run = subprocess.run(
+        [node, "--test", str(sq.ROOT / "tests" / "site_search.test.cjs")],
+        capture_output=True,
+        text=True,
+        cwd=sq.ROOT,
+        check=False,
+    )
+    assert run.returncode == 0, f"tests/site_search.test.cjs failed:\n{run.stdout}{run.stderr}"
+    assert "# fail 0" in run.stdout and "# pass 0" not in run.stdout, run.stdout
+
+
+def test_a_readers_word_is_looked_up_as_the_sites():
+    """The search page's table of readers' words (site_search.synonyms): the variants
+    docs/terms.tsv says the Chinese pages avoid, with the site's term, and the words Chinese
+    sources use that the glossary does not list (共享 for the pages' 共用); not a variant listed
+    only by its context (的克隆) nor one in Latin letters (batch)."""
+    from whatcopy.sphinxext.site_languages import read_terms
+    from whatcopy.sphinxext.site_search import synonyms
+
+    table = synonyms(read_terms())
+    assert table["共享"] == ["共用"] and table["就地操作"] == ["原地操作"]
+    assert table["拷贝"] == ["副本"] and table["原始张量"] == ["原张量"]
+    assert not {"的克隆", "克隆有", "batch"} & set(table), sorted(table)
