@@ -5,162 +5,286 @@
    (with its tensor sizes and version numbers) or a question in one's own words rarely meets.
    So each word is looked up on its own, and a page's score is the sum of its scores for the words
    it holds (Pagefind's BM25 for each: rare words weigh more, words on every page almost nothing).
-   A page is listed when the words it holds carry at least half of the query's weight, a word's
-   weight being how rare it is on the site (one the site never uses weighs most): a query about
-   something the site does not cover lists nothing, rather than every page that says "error".
 
-   Chinese has no spaces between words. Pagefind segmented the pages when it built the index; a
-   run of Han characters in the query is split here into the longest words the index holds
-   (Pagefind matches a word by its start, so a prefix with results is the start of an indexed
-   word), so that 共用内存 typed without a space finds 共用 and 内存.
+   Which pages are listed. A word's weight is how rare it is on the site (Pagefind's inverse
+   document frequency; a word on no page would weigh most). A page is a match when the words it
+   holds carry RANKING.SHARE of the weight of the whole query, the words the site never uses
+   included: then only matches are listed. When no page is a match (a pasted message with words
+   the site never prints, such as "writable", or a question in one's own words), the pages that
+   hold the most of the words the site does use are listed all the same, under a notice that
+   names the words no page holds: a query is never left with an empty page while some page holds
+   one of its words. A query about something the site does not cover is listed that way too, its
+   notice saying that no page holds it (tests/test_browser.py: no off-topic query lists a match).
 
-   The code, the WebAssembly and the index chunks load when the reader searches, not before. */
+   How they are ranked. A page's score is its BM25 over the words it holds (Pagefind's, with the
+   RANKING.pagefind settings: occurrences saturate fast and a long page's count is discounted),
+   times (1 + PASSAGE_BOOST x the share of the query's weight that one passage of the page holds:
+   its words found together within a window of words), times (1 + TITLE_BOOST x the share its
+   title holds). Among the first pages, one with a heading that holds every word of the query,
+   and one with a row of the operator reference for an operator the query names, count more.
+
+   Chinese has no spaces between words. Pagefind segmented the pages with jieba when it built the
+   index; a run of Han characters in the query is split here into the index's own words, the
+   split that covers the most characters with words of two or more (as a reader reads it), and
+   a lone character left over is joined to its neighbour when the site holds the two together
+   (原张量 is 原 then 张量 on the pages). Words that only say how one asks (如何, 是否, 吗 ...)
+   are dropped, and a reader's word that the site writes differently (共享 for the site's 共用,
+   from docs/terms.tsv) is looked up as the site's. Pagefind would split a query itself with
+   the browser's word segmenter (Intl.Segmenter), whose dictionary lacks the site's words (张量
+   becomes 张 and 量): it is initialised as for a language written with spaces, so that it looks
+   up each word it is given as one word.
+
+   The code, the WebAssembly and the index chunks load when the reader searches, not before.
+   The pure functions are tested in Node (tests/site_search.test.cjs), the search in Chromium
+   (tests/test_browser.py, over tests/search_queries.tsv). */
 "use strict";
 
-const SiteSearch = (() => {
-  const MAX_RESULTS = 10;
-  const SHARE = 0.6; // of the query's weight, that a listed page must hold
-  const BOOST = 4; // how much more a page counts whose words come together in one passage
-  const HEADING_BOOST = 2; // and one with a heading that holds every word of the query
-  const root = document.documentElement.dataset.content_root ?? "./";
-  const bundle = new URL(`${root}pagefind/`, document.baseURI).href;
-  let loading = null;
+const SiteSearchRanking = (() => {
+  /* ---- The constants of the ranking, all of them. ---------------------------------------- */
+  const RANKING = Object.freeze({
+    MAX_RESULTS: 10, // results shown
+    SHARE: 0.6, // of the whole query's weight, that a page must hold to be a match
+    PASSAGE_BOOST: 4, // a page counts up to 1 + this times more when one passage holds the query
+    WINDOW: 12, // words: how close a page's matches must be to count as one passage ...
+    WINDOW_PER_WORD: 1.5, // ... or this many per word of a long query (a pasted message)
+    TITLE_BOOST: 0, // a page counts up to 1 + this times more when its title holds the query
+    HEADING_BOOST: 2, // and 1 + this when a heading holds every word of the query
+    ROW_BOOST: 2, // and 1 + this when it has a row for an operator the query names
+    LONGEST_WORD: 6, // Han characters: the longest word a run of them is split into
+    // Pagefind's BM25 (its `ranking` option): a long page's occurrences are discounted in full
+    // (pageLength 1, Pagefind's default 0.75), so that a long page with many scattered
+    // occurrences of a word (corrections, questions) does not outrank the page that holds the
+    // whole query in one passage. Measured on the tuning half of tests/search_queries.tsv: 95 %
+    // against 94 % with the defaults; a faster saturation (termSaturation 0.5 or 0.8, default
+    // 1.4) or less weight to frequency (termFrequency 0.5) did not help.
+    pagefind: Object.freeze({ pageLength: 1.0 }),
+  });
 
-  const load = () =>
-    (loading ??= (async () => {
-      const pagefind = await import(`${bundle}pagefind.js`);
-      await pagefind.options({ excerptLength: 28 });
-      await pagefind.init();
-      const entry = await (await fetch(`${bundle}pagefind-entry.json`)).json();
-      const pages = Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0);
-      return { pagefind, pages };
-    })());
+  /* Words that say how a learner asks, not what about: dropped from the query. English: the
+     function words of a question and a learner's own (my, doesn't); Chinese: the question words
+     and particles. A word of the site's topic is never one of them (copy, share, 复制, 区别). */
+  const ASKING = new Set(
+    (
+      "vs versus a an the of to in on at by for from with and or but if is are was were be been " +
+      "am do does did doesn don didn isn aren wasn weren won can cannot couldn shouldn wouldn " +
+      "should would could will shall may might must it its it's this that these those there here " +
+      "i me my mine we our you your he she they them their what which who whom whose why how when " +
+      "where whether so than then too very just also only about into over after before while " +
+      "get got getting use using used want need please help anyone someone thanks hi ve ll re " +
+      "的 地 得 和 与 及 跟 同 吗 呢 吧 啊 呀 嘛 了 着 过 是 也 都 就 还 又 在 有 被 把 让 给 对 " +
+      "从 向 到 之 其 这 那 个 些 么 会 要 能 可 该 我 你 他 她 它 们 请 " +
+      "如何 怎么 怎样 怎么办 怎么样 为什么 为何 什么 是否 是不是 会不会 能不能 要不要 有没有 " +
+      "可不可以 哪个 哪些 哪 好 意思 请问 求助 求 报错 解决 问题 一下 时候 的话 还是 或者 一样"
+    ).split(" "),
+  );
 
   const HAN = /\p{Script=Han}/u;
-  /* Words that say how a learner asks, not what about: dropped from the query. */
-  const ASKING = new Set(
-    ("vs versus " + "的 和 与 跟 吗 呢 了 是 什么 怎么 怎么办 为什么 哪个 哪 好 报错 解决 问题").split(" "),
-  );
-  // Pagefind's Chinese segmenter splits requires_grad into requires and grad; so does the query.
-  const SPLIT_UNDERSCORE = document.documentElement.lang.startsWith("zh");
-  const LONGEST_WORD = 6; // Han characters: longer words are split
-  const WINDOW = 12; // words: how close a page's matches must be to count as one passage
 
-  async function results(pagefind, word) {
-    const found = await pagefind.search(word);
-    return found ? found.results : [];
-  }
-
-  /* The pages that hold `word` itself (after Pagefind's stemming), not a longer word that starts
-     with it nor, when there is none, the longest word that it starts with (Pagefind's fallback,
-     which would find "w" for "watchdog"). */
-  async function exactly(pagefind, word) {
-    return results(pagefind, `"${word}"`);
-  }
-
-  /* The pages for a word of the query, ranked by Pagefind's BM25: those of the words that start
-     with it. Where no indexed word is the word itself, the first page's excerpt tells whether
-     Pagefind matched a longer word (sourceTensor in sourceTensor.detach()) or fell back to a
-     shorter one, which does not count. */
-  async function hitsOf(pagefind, word) {
-    const hits = await results(pagefind, word);
-    if (!hits.length || (await exactly(pagefind, word)).length) return hits;
-    const marked = ((await hits[0].data()).excerpt.match(/<mark>(.*?)<\/mark>/) ?? ["", ""])[1];
-    return marked.toLocaleLowerCase().replace(/[^\p{L}\p{N}_]/gu, "").startsWith(word) ? hits : [];
-  }
-
-  /* A run of Han characters, split into the longest words the index holds, from the left. */
-  async function hanWords(pagefind, run) {
-    const words = [];
-    let start = 0;
-    while (start < run.length) {
-      let end = Math.min(run.length, start + LONGEST_WORD);
-      while (end > start && !(await exactly(pagefind, run.slice(start, end))).length) end--;
-      // a single character left over from a longer word the site does not use says little
-      if (end - start > 1 || run.length === 1) words.push(run.slice(start, end));
-      start = Math.max(end, start + 1); // a character that is no word cannot match anything
-    }
-    return words;
-  }
-
-  /* The query's words: letters, digits and underscores (Pagefind's own words), lower case;
-     one-letter Latin words and single digits are dropped (x, 0, 1 are on every page). */
-  async function words(pagefind, query) {
+  /* The runs of a query that are looked up, in order: {text, han}. Latin words are letters,
+     digits and underscores (Pagefind's own words), lower case; one-letter Latin words and numbers
+     are dropped (x is on every page; a pasted message's sizes and versions are the learner's,
+     not the site's); `splitUnderscore`: split requires_grad into requires and grad, as Pagefind's
+     Chinese segmenter does when it indexes. */
+  function runs(query, splitUnderscore = false) {
     const found = [];
     for (const token of query.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
       for (const part of token.match(/\p{Script=Han}+|[^\p{Script=Han}]+/gu)) {
-        if (HAN.test(part)) found.push(...(await hanWords(pagefind, part)));
-        else if (SPLIT_UNDERSCORE) found.push(...part.split("_").filter((w) => w.length > 1));
-        else if (part.length > 1) found.push(part);
+        if (HAN.test(part)) found.push({ text: part, han: true });
+        else {
+          const pieces = splitUnderscore ? part.split("_") : [part];
+          for (const piece of pieces) {
+            if (piece.length > 1 && !/^\p{N}+$/u.test(piece)) found.push({ text: piece, han: false });
+          }
+        }
       }
     }
-    return [...new Set(found)].filter((word) => !ASKING.has(word));
+    return found;
   }
 
-  /* The weight of the query's words found together, within WINDOW words of each other: the
-     most any one passage of the page holds. */
-  function passage(at) {
-    at.sort((a, b) => a[0] - b[0]);
+  /* The parts of a Latin word (lower case) that joins several, as the query writes it: at
+     underscores, where a capital follows a small letter (UnbindBackward0, FloatTensor) and
+     between letters and digits; parts of two letters or more. */
+  function partsOf(word, query = word) {
+    const written = (query.match(/[\p{L}\p{N}_]+/gu) ?? []).find((w) => w.toLocaleLowerCase() === word) ?? word;
+    return written
+      .split(/_+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u)
+      .map((part) => part.toLocaleLowerCase())
+      .filter((part) => part.length > 1 && !/^\p{N}+$/u.test(part) && part !== word);
+  }
+
+  /* The dotted names of a query (torch.tensor, copy.copy, nn.functional.pad), lower case, as
+     lists of their words; a one-letter name (x.data's x) is left out of them. */
+  function dottedNames(query) {
+    const names = [];
+    for (const token of query.toLocaleLowerCase().match(/[\p{L}\p{N}_]+(?:\.[\p{L}\p{N}_]+)+/gu) ?? []) {
+      const words = token.split(".").filter((w) => w.length > 1 && !/^\p{N}+$/u.test(w));
+      if (words.length > 1 && !names.some((n) => n.join(".") === words.join("."))) names.push(words);
+    }
+    return names;
+  }
+
+  /* A run of Han characters split into words, `known(word)` telling whether the index holds a
+     word (a count of pages, or 0): the split that covers the most characters with words of two
+     or more, then with the fewest words, then with the most common words (how a reader reads
+     it, and jieba, which segmented the pages). Each character that is no such word stays a word
+     of one character. */
+  function segment(run, known, longest = RANKING.LONGEST_WORD) {
+    const n = run.length;
+    // best[i]: the best split of run.slice(i) as [covered, -words, commonness, words]
+    const best = new Array(n + 1);
+    best[n] = [0, 0, 0, []];
+    const better = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+    for (let i = n - 1; i >= 0; i--) {
+      const rest = best[i + 1];
+      let choice = [rest[0], rest[1] - 1, rest[2], [run[i], ...rest[3]]];
+      for (let end = i + 2; end <= Math.min(n, i + longest); end++) {
+        const word = run.slice(i, end);
+        const pages = known(word);
+        if (!pages) continue;
+        const after = best[end];
+        const option = [after[0] + word.length, after[1] - 1, after[2] + Math.log(1 + pages), [word, ...after[3]]];
+        if (better(option, choice) > 0) choice = option;
+      }
+      best[i] = choice;
+    }
+    return best[0][3];
+  }
+
+  /* The words of a Han run, after `segment`, as the query's terms: asking words dropped, and a
+     lone character joined to the word next to it when `together(a, b)` (the site holds the two
+     in a row): [{word, parts}] where parts are the index's words it is made of. A lone character
+     that joins nothing is dropped: alone it says little (原, 改). */
+  function hanTerms(words, together) {
+    const terms = [];
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i];
+      if (ASKING.has(word)) continue;
+      if (word.length > 1) {
+        terms.push({ word, parts: [word] });
+        continue;
+      }
+      const next = words[i + 1];
+      const previous = terms.at(-1);
+      if (next && next.length > 1 && !ASKING.has(next) && together(word, next)) {
+        terms.push({ word: word + next, parts: [word, next] });
+        i++;
+      } else if (previous && previous.parts.length === 1 && i > 0 && words[i - 1] === previous.word && together(previous.word, word)) {
+        previous.word += word;
+        previous.parts.push(word);
+      } else if (words.length === 1) {
+        terms.push({ word, parts: [word] });
+      }
+    }
+    return terms;
+  }
+
+  /* A word's weight: how rare it is on the site, from the number of pages that hold it among
+     `pages`; a word on no page weighs most. Smoothed so that a word on every page still counts
+     (ln 2, a third of one on a single page): every page of this site is about detach, clone and
+     tensors, and a query made of them ("does detach copy the data") must still find the page
+     that says them most. Pagefind's own weight (its BM25's inverse document frequency) would
+     give those words nothing. */
+  function weightOf(found, pages) {
+    return Math.log(1 + (pages + 1) / (found + 0.5));
+  }
+
+  /* Pagefind's inverse document frequency, which its BM25 score of a page for a word holds. */
+  function pagefindWeight(found, pages) {
+    return Math.log((pages - found + 0.5) / (found + 0.5) + 1);
+  }
+
+  /* The most weight of distinct words that one passage of a page holds: `at` is [location, word,
+     weight] of each match; a passage is `window` words long. */
+  function passage(at, window = RANKING.WINDOW) {
+    const sorted = [...at].sort((a, b) => a[0] - b[0]);
     let best = 0;
-    for (let i = 0; i < at.length; i++) {
+    for (let i = 0; i < sorted.length; i++) {
       const seen = new Map();
-      for (let j = i; j < at.length && at[j][0] - at[i][0] < WINDOW; j++) seen.set(at[j][1], at[j][2]);
+      for (let j = i; j < sorted.length && sorted[j][0] - sorted[i][0] < window; j++) {
+        seen.set(sorted[j][1], sorted[j][2]);
+      }
       best = Math.max(best, [...seen.values()].reduce((sum, w) => sum + w, 0));
     }
     return best;
   }
 
-  /* Pages ranked for `query`: [{id, score, words}], best first. */
-  async function rank(query) {
-    const { pagefind, pages } = await load();
-    const terms = await words(pagefind, query);
+  /* The window a query's words must fall in to count as one passage: WINDOW words, or for a
+     long query (a pasted message) WINDOW_PER_WORD times as many words as it has, the words that
+     say how one asks included (a page that prints the message holds it in about as many). */
+  function windowFor(query) {
+    const latin = (query.match(/[\p{L}\p{N}_]+/gu) ?? []).filter((w) => !HAN.test(w)).length;
+    const han = (query.match(/\p{Script=Han}/gu) ?? []).length / 2;
+    return Math.max(RANKING.WINDOW, Math.round(RANKING.WINDOW_PER_WORD * (latin + han)));
+  }
+
+  /* Whether a heading holds a word: a Latin word as the start of one of its words, a Han word
+     anywhere in it. */
+  function holds(title, term) {
+    const lower = title.toLocaleLowerCase();
+    if (HAN.test(term)) return lower.includes(term);
+    return (lower.match(/[\p{L}\p{N}_]+/gu) ?? []).some((token) => token.startsWith(term));
+  }
+
+  function holdsEvery(title, terms) {
+    return terms.every((term) => holds(title, term));
+  }
+
+  /* The pages for a query, ranked, from each term's Pagefind results:
+     terms: [{word, parts, hits: [{id, score, words: [locations]}], extra}] (no hits: the site
+     never uses it; parts: the index's words it was looked up as; extra: it adds to a page's
+     score only, not to the query's weight);
+     pages: how many pages the index holds.
+     Returns {ranked: [{id, score, rank, weight, words, lookups, at, hit}], matched, missing}: `matched`
+     whether the ranked pages are matches (they hold SHARE of the whole query's weight) or only
+     the closest, `missing` the words no page holds. */
+  function rankPages(terms, pages, query = "") {
     const byPage = new Map();
     let total = 0;
+    let present = 0;
+    const missing = [];
     for (const term of terms) {
-      const hits = await hitsOf(pagefind, term);
-      // Pagefind's inverse document frequency: a word on no page weighs most.
-      const weight = Math.log((pages - hits.length + 0.5) / (hits.length + 0.5) + 1);
-      total += weight;
-      for (const hit of hits) {
-        const page = byPage.get(hit.id) ?? { id: hit.id, score: 0, weight: 0, words: [], hit, at: [] };
-        page.score += hit.score;
-        page.weight += weight;
-        page.words.push(term);
-        for (const location of hit.words) page.at.push([location, term, weight]);
+      const weight = weightOf(term.hits.length, pages);
+      const lookup = term.parts ?? [term.word];
+      const counts = term.extra ? 0 : weight;
+      if (!term.extra) total += weight;
+      if (!term.hits.length) {
+        missing.push(term.word);
+        continue;
+      }
+      if (!term.extra) present += weight;
+      // Pagefind's score of a page for the word, with the word's weight here for Pagefind's
+      const rescale = weight / pagefindWeight(term.hits.length, pages);
+      for (const hit of term.hits) {
+        const page = byPage.get(hit.id) ?? { id: hit.id, score: 0, weight: 0, words: [], lookups: [], at: [], hit };
+        page.score += hit.score * rescale;
+        page.weight += counts;
+        page.words.push(term.word);
+        page.lookups.push(...lookup);
+        if (!term.extra) for (const location of hit.words ?? []) page.at.push([location, term.word, weight]);
         byPage.set(hit.id, page);
       }
     }
-    const listed = [...byPage.values()].filter((page) => total > 0 && page.weight >= SHARE * total);
-    for (const page of listed) {
-      page.passage = passage(page.at) / total;
-      page.rank = page.score * (1 + BOOST * page.passage);
+    const window = windowFor(query);
+    for (const page of byPage.values()) {
+      page.passage = present ? passage(page.at, window) / present : 0;
+      page.rank = page.score * (1 + RANKING.PASSAGE_BOOST * page.passage);
     }
-    listed.sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : 1));
-    // A page with a heading that holds every word of the query (a question asked as the site
-    // asks it, "does clone copy grad" for "clone() does not copy .grad") counts more: among the
-    // first pages, whose fragments the results will load anyway.
-    if (terms.length > 1) {
-      await Promise.all(
-        listed.slice(0, MAX_RESULTS).map(async (page) => {
-          const data = await page.hit.data();
-          const titles = [data.meta?.title ?? "", ...(data.sub_results ?? []).map((s) => s.title)];
-          if (titles.some((title) => holdsEvery(title, terms))) page.rank *= 1 + HEADING_BOOST;
-          // so does one with a row of its own for an operator the query names (the reference)
-          if (rowFor(data, query)) page.rank *= 1 + HEADING_BOOST;
-        }),
-      );
-      listed.sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : 1));
-    }
-    return listed;
+    const all = [...byPage.values()].sort(byRank);
+    const matches = all.filter((page) => total > 0 && page.weight >= RANKING.SHARE * total);
+    return matches.length ? { ranked: matches, matched: true, missing } : { ranked: all, matched: false, missing };
+  }
+
+  function byRank(a, b) {
+    return b.rank - a.rank || (a.id < b.id ? -1 : 1);
   }
 
   /* The row of a page's table that is about an operator the query names, as the reference
      marks one (<tr id="op-permute">, or an alias in its row: <span id="op-swapaxes">): "does
      x.permute() copy" and "torch.permute" name permute, "nn.functional.pad" its own row. The
      longest name with a row wins. */
-  function rowFor(data, query) {
+  function rowFor(anchors, query) {
     const marks = (a) => (a.element === "tr" || a.element === "span") && a.id.startsWith("op-");
-    const rows = new Map((data.anchors ?? []).filter(marks).map((a) => [a.id, a]));
+    const rows = new Map((anchors ?? []).filter(marks).map((a) => [a.id, a]));
     if (!rows.size) return null;
     for (const token of query.toLocaleLowerCase().match(/[\p{L}\p{N}_.]+/gu) ?? []) {
       const parts = token.split(".").filter(Boolean);
@@ -172,36 +296,53 @@ const SiteSearch = (() => {
     return null;
   }
 
-  /* Whether a heading holds each of the words: a Latin word as the start of one of its words,
-     a Han word anywhere in it. */
-  function holdsEvery(title, terms) {
-    const lower = title.toLocaleLowerCase();
-    const tokens = lower.match(/[\p{L}\p{N}_]+/gu) ?? [];
-    return terms.every((term) =>
-      HAN.test(term) ? lower.includes(term) : tokens.some((token) => token.startsWith(term)),
-    );
+  /* The section of a page that answers: of its sections that hold matches (Pagefind's
+     sub-results, each with the locations of the matches in it), the one where the query's words
+     come together: the most weight of distinct words in its heading and its text, then in its
+     heading, then in one passage of it, then the most matches; `at` is the page's matches as
+     [location, word, weight].
+     Not simply the section with the most matches, which on a long page is often another. */
+  function bestSection(sections, at, window = RANKING.WINDOW) {
+    const weights = new Map(at.map(([, word, weight]) => [word, weight]));
+    const sum = (map) => [...map.values()].reduce((total, w) => total + w, 0);
+    let best = null;
+    for (const section of sections) {
+      const mine = new Set(section.locations ?? []);
+      const inside = at.filter(([location]) => mine.has(location));
+      const held = new Map(inside.map(([, word, weight]) => [word, weight]));
+      const heading = new Map([...weights].filter(([word]) => holds(section.title ?? "", word)));
+      for (const [word, weight] of heading) held.set(word, weight);
+      const key = [sum(held), sum(heading), passage(inside, window), inside.length];
+      const order = best ? key.map((k, i) => k - best.key[i]).find((d) => d !== 0) ?? 0 : 1;
+      if (order > 0) best = { section, key };
+    }
+    return best?.section ?? null;
   }
 
-  /* What to show of a ranked page: its title, address, best sections and excerpt, from a search
-     for the words it holds (so Pagefind marks all of them). A page with a row for an operator
-     the query names is shown at that row. */
-  async function describe(page, query = "") {
-    const { pagefind } = await load();
-    const same = (await results(pagefind, page.words.join(" "))).find((r) => r.id === page.id);
-    const data = await (same ?? page.hit).data();
-    const sections = [...(data.sub_results ?? [])]
-      .filter((s) => s.url !== data.url)
-      .sort((a, b) => (b.locations?.length ?? 0) - (a.locations?.length ?? 0))
-      .slice(0, 2);
-    const row = rowFor(data, query);
-    if (row) {
-      const url = `${data.url.split("#")[0]}#${row.id}`;
-      const name = row.id.slice(3);
-      sections.unshift({ title: name, url, excerpt: rowExcerpt(data, row, name) });
-      sections.splice(2);
-      return { title: data.meta?.title ?? data.url, url, excerpt: data.excerpt, sections };
+  /* The first pages again, with what their fragments tell (page.data: Pagefind's data() of a
+     result): a page counts up to 1 + TITLE_BOOST times more as its title holds more of the
+     query's weight, 1 + HEADING_BOOST more when a heading of it holds every word of the query (a
+     question asked as the site asks it, "does clone copy grad" for "clone() does not copy
+     .grad"), and 1 + ROW_BOOST more when it has a row for an operator the query names (the
+     reference's). `terms`: [{word, hits}]; returns the pages, best first. */
+  function boost(pages, terms, query, count) {
+    const present = terms.filter((t) => t.hits.length);
+    const weightOfTerm = new Map(present.map((t) => [t.word, weightOf(t.hits.length, count)]));
+    const total = [...weightOfTerm.values()].reduce((sum, w) => sum + w, 0);
+    // a heading holds a dotted name when it holds its words
+    const words = [...new Set(present.flatMap((t) => (t.latin && t.parts ? t.parts : [t.word])))];
+    for (const page of pages) {
+      const data = page.data ?? {};
+      const title = data.meta?.title ?? "";
+      const inTitle = present
+        .filter((t) => (t.latin && t.parts ? t.parts : [t.word]).every((word) => holds(title, word)))
+        .reduce((sum, t) => sum + weightOfTerm.get(t.word), 0);
+      page.rank *= 1 + RANKING.TITLE_BOOST * (total ? inTitle / total : 0);
+      const headings = [title, ...(data.sub_results ?? []).map((s) => s.title ?? "")];
+      if (words.length > 1 && headings.some((heading) => holdsEvery(heading, words))) page.rank *= 1 + RANKING.HEADING_BOOST;
+      if (rowFor(data.anchors, query)) page.rank *= 1 + RANKING.ROW_BOOST;
     }
-    return { title: data.meta?.title ?? data.url, url: data.url, excerpt: data.excerpt, sections };
+    return [...pages].sort(byRank);
   }
 
   /* The row's own words, from the page's indexed text (escaped), its operator's name marked.
@@ -211,7 +352,8 @@ const SiteSearch = (() => {
   function rowExcerpt(data, row, name) {
     const text = data.content;
     const near = (text.length * row.location) / Math.max(1, data.word_count);
-    const own = (i) => !/[\p{L}\p{N}_.:]/u.test(text[i - 1] ?? " ") && !/[\p{L}\p{N}_.]/u.test(text[i + name.length] ?? " ");
+    const own = (i) =>
+      !/[\p{L}\p{N}_.:]/u.test(text[i - 1] ?? " ") && !/[\p{L}\p{N}_.]/u.test(text[i + name.length] ?? " ");
     let best = -1;
     for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
       if (own(i) && (best < 0 || Math.abs(i - near) < Math.abs(best - near))) best = i;
@@ -223,58 +365,287 @@ const SiteSearch = (() => {
     return `<mark>${escape(name)}</mark>${escape(after.slice(0, after.lastIndexOf(" ") + 1 || after.length))}…`;
   }
 
-  return { load, rank, describe, words, MAX_RESULTS };
+  return {
+    RANKING,
+    ASKING,
+    runs,
+    partsOf,
+    dottedNames,
+    segment,
+    hanTerms,
+    weightOf,
+    pagefindWeight,
+    passage,
+    windowFor,
+    holds,
+    holdsEvery,
+    rankPages,
+    byRank,
+    rowFor,
+    bestSection,
+    boost,
+    rowExcerpt,
+  };
 })();
 
+if (typeof module === "object" && module.exports) module.exports = SiteSearchRanking;
+
+/* The search as the page runs it: Pagefind loaded, each word looked up, the pages ranked and
+   described. */
+const SiteSearch =
+  typeof document === "undefined"
+    ? null
+    : (() => {
+        const R = SiteSearchRanking;
+        const { RANKING } = R;
+        const html = document.documentElement;
+        const root = html.dataset.content_root ?? "./";
+        const bundle = new URL(`${root}pagefind/`, document.baseURI).href;
+        const CHINESE = html.lang.toLocaleLowerCase().startsWith("zh");
+        let loading = null;
+
+        /* The words a reader may use where the site writes another (docs/terms.tsv: the
+           variants its Chinese pages avoid), from the search page (site_search.py). */
+        const SYNONYMS = (() => {
+          try {
+            return JSON.parse(document.getElementById("search-results")?.dataset.synonyms ?? "{}");
+          } catch {
+            return {};
+          }
+        })();
+
+        const load = () =>
+          (loading ??= (async () => {
+            const pagefind = await import(`${bundle}pagefind.js`);
+            await pagefind.options({ excerptLength: 28, ranking: { ...RANKING.pagefind } });
+            // Pagefind reads the language from <html lang> when it starts, and splits a Chinese
+            // query with the browser's segmenter; started as "und", it looks up the words as
+            // given (one index for the site: the language picks no other).
+            const lang = html.getAttribute("lang");
+            if (CHINESE) html.setAttribute("lang", "und");
+            let started;
+            try {
+              started = pagefind.init();
+            } finally {
+              if (CHINESE) html.setAttribute("lang", lang);
+            }
+            await started;
+            const entry = await (await fetch(`${bundle}pagefind-entry.json`)).json();
+            const pages = Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0);
+            return { pagefind, pages, cache: new Map() };
+          })());
+
+        async function results(term) {
+          const { pagefind, cache } = await load();
+          if (!cache.has(term)) cache.set(term, pagefind.search(term).then((found) => (found ? found.results : [])));
+          return cache.get(term);
+        }
+
+        /* The pages that hold `word` itself (after Pagefind's stemming), not a longer word that
+           starts with it nor, when there is none, the longest word that it starts with (Pagefind's
+           fallback, which would find "w" for "watchdog"); or words in a row: "原 张量". */
+        const exactly = (words) => results(`"${words}"`);
+
+        /* The pages for a word of the query, ranked by Pagefind's BM25: those of the words that
+           start with it. Where no indexed word is the word itself, the first page's excerpt tells
+           whether Pagefind matched a longer word (sourceTensor in sourceTensor.detach()) or fell
+           back to a shorter one, which does not count. */
+        async function hitsOf(word) {
+          const hits = await results(word);
+          if (!hits.length || (await exactly(word)).length) return hits;
+          const marked = ((await hits[0].data()).excerpt.match(/<mark>(.*?)<\/mark>/) ?? ["", ""])[1];
+          return marked.toLocaleLowerCase().replace(/[^\p{L}\p{N}_]/gu, "").startsWith(word) ? hits : [];
+        }
+
+        /* A run of Han characters split into the index's words (segment): every piece of it
+           that could be a word looked up at once, a reader's word the site avoids counting as
+           one. */
+        async function split(run) {
+          const pieces = new Set(Object.keys(SYNONYMS).filter((w) => run.includes(w)));
+          for (let i = 0; i < run.length; i++) {
+            for (let end = i + 2; end <= Math.min(run.length, i + RANKING.LONGEST_WORD); end++) {
+              pieces.add(run.slice(i, end));
+            }
+          }
+          const counts = new Map();
+          await Promise.all(
+            [...pieces].map(async (piece) => counts.set(piece, SYNONYMS[piece] ? 1 : (await exactly(piece)).length)),
+          );
+          return R.segment(run, (w) => counts.get(w) ?? 0);
+        }
+
+        /* The pages of a Chinese word, ranked: only where the index holds the word itself. */
+        const wordHits = async (word) => ((await exactly(word)).length ? results(word) : []);
+
+        /* The pages of a Chinese text: of its one word, or of its words in a row. */
+        async function textHits(text) {
+          const words = await split(text);
+          return words.length === 1 ? wordHits(words[0]) : exactly(words.join(" "));
+        }
+
+        /* The pages of a Chinese term: of its word (or of its parts in a row), with the pages of
+           the site's word for it where a reader's word is one the site avoids. */
+        async function hanHits(term) {
+          const own = term.parts.length > 1 ? await exactly(term.parts.join(" ")) : await wordHits(term.word);
+          const alternatives = SYNONYMS[term.word] ?? [];
+          if (!alternatives.length) return own;
+          const merged = new Map(own.map((hit) => [hit.id, hit]));
+          for (const alternative of alternatives) {
+            for (const hit of await textHits(alternative)) {
+              const mine = merged.get(hit.id);
+              merged.set(hit.id, mine && mine.score >= hit.score ? mine : hit);
+            }
+          }
+          return [...merged.values()];
+        }
+
+        /* The query's terms: {word, parts, hits}. */
+        async function terms(query) {
+          const found = [];
+          for (const run of R.runs(query, CHINESE)) {
+            if (!run.han) {
+              if (!R.ASKING.has(run.text)) found.push({ word: run.text, parts: [run.text], latin: true });
+              continue;
+            }
+            const words = await split(run.text);
+            const pairs = new Map();
+            await Promise.all(
+              words.slice(1).map(async (word, i) => {
+                const pair = `${words[i]} ${word}`;
+                if ((words[i].length === 1) !== (word.length === 1)) pairs.set(pair, (await exactly(pair)).length);
+              }),
+            );
+            found.push(...R.hanTerms(words, (a, b) => (pairs.get(`${a} ${b}`) ?? 0) > 0));
+          }
+          const unique = [...new Map(found.map((t) => [t.word, t])).values()];
+          await Promise.all(
+            unique.map(async (term) => (term.hits = term.latin ? await hitsOf(term.word) : await hanHits(term))),
+          );
+          // An identifier the site never prints is looked up by its parts too (set_sizes_contiguous:
+          // set, sizes, contiguous; UnbindBackward0: unbind, backward), where the site has them:
+          // extra terms, which rank the pages that hold them; the identifier stays missing.
+          const terms = [];
+          for (const term of unique) {
+            const parts = term.latin && !term.hits.length ? R.partsOf(term.word, query) : [];
+            const found = [];
+            for (const part of parts) {
+              if (unique.some((t) => t.word === part) || R.ASKING.has(part)) continue;
+              const hits = await hitsOf(part);
+              if (hits.length) found.push({ word: part, parts: [part], latin: true, hits, extra: true });
+            }
+            terms.push(term, ...found);
+          }
+          // A dotted name (torch.tensor, copy.copy) is also looked up as its words in a row: the
+          // pages that name it score more than those that say torch and tensor apart (an extra
+          // term: it adds to a page's score, not to the query's weight).
+          for (const name of R.dottedNames(query)) {
+            const hits = await exactly(name.join(" "));
+            if (hits.length) terms.push({ word: name.join("."), parts: name, latin: true, hits, extra: true });
+          }
+          return [...new Map(terms.map((t) => [t.word, t])).values()];
+        }
+
+        /* Pages ranked for `query`: {ranked: [{id, score, words, ...}], matched, missing}. */
+        async function rank(query) {
+          const { pages } = await load();
+          const found = await terms(query);
+          const outcome = R.rankPages(found, pages, query);
+          // the first pages, whose fragments the results will load anyway, looked at again
+          const first = outcome.ranked.slice(0, RANKING.MAX_RESULTS);
+          await Promise.all(first.map(async (page) => (page.data = await page.hit.data())));
+          outcome.ranked = [...R.boost(first, found, query, pages), ...outcome.ranked.slice(first.length)];
+          return outcome;
+        }
+
+        /* What to show of a ranked page: its title, address, the section that answers and one
+           more, and the excerpt, from a search for the words it holds (so Pagefind marks all of
+           them). A page with a row for an operator the query names is shown at that row. */
+        async function describe(page, query = "") {
+          const same = (await results(page.lookups.join(" "))).find((r) => r.id === page.id);
+          const data = same ? await same.data() : (page.data ?? (await page.hit.data()));
+          const row = R.rowFor(data.anchors, query);
+          const title = data.meta?.title ?? data.url;
+          if (row) {
+            const url = `${data.url.split("#")[0]}#${row.id}`;
+            const name = row.id.slice(3);
+            return { title, url, excerpt: data.excerpt, sections: [{ title: name, url, excerpt: R.rowExcerpt(data, row, name) }] };
+          }
+          const sections = (data.sub_results ?? []).filter((s) => s.url !== data.url);
+          const window = R.windowFor(query);
+          const best = R.bestSection(sections, page.at, window);
+          const others = sections
+            .filter((s) => s !== best)
+            .sort((a, b) => (b.locations?.length ?? 0) - (a.locations?.length ?? 0));
+          return { title, url: data.url, excerpt: data.excerpt, sections: (best ? [best, ...others] : others).slice(0, 2) };
+        }
+
+        return { load, rank, describe, terms, MAX_RESULTS: RANKING.MAX_RESULTS };
+      })();
+
 /* The search page: the query from the address (?q=...), in the field and searched. */
-document.addEventListener("DOMContentLoaded", async () => {
-  const out = document.getElementById("search-results");
-  if (!out) return;
-  const field = document.querySelector(".bd-search-container form.bd-search input");
-  const query = (new URLSearchParams(location.search).get("q") ?? "").trim();
-  if (field) {
-    field.value = query;
-    field.focus();
-  }
-  if (!query) return;
-  const say = (text) => (typeof Documentation !== "undefined" ? Documentation.gettext(text) : text);
-  const heading = document.createElement("h2");
-  heading.textContent = say("Search Results");
-  const summary = document.createElement("p");
-  summary.className = "search-summary";
-  summary.textContent = `${say("Searching")}…`;
-  out.replaceChildren(heading, summary);
-  const ranked = (await SiteSearch.rank(query)).slice(0, SiteSearch.MAX_RESULTS);
-  const list = document.createElement("ul");
-  list.className = "search";
-  for (const page of ranked) {
-    const shown = await SiteSearch.describe(page, query);
-    const item = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = shown.url;
-    link.textContent = shown.title;
-    item.append(link);
-    for (const section of shown.sections) {
-      const part = document.createElement("a");
-      part.className = "search-section";
-      part.href = section.url;
-      part.textContent = section.title;
-      item.append(" › ", part);
+if (typeof document !== "undefined") {
+  document.addEventListener("DOMContentLoaded", async () => {
+    const out = document.getElementById("search-results");
+    if (!out) return;
+    const field = document.querySelector(".bd-search-container form.bd-search input");
+    const query = (new URLSearchParams(location.search).get("q") ?? "").trim();
+    if (field) {
+      field.value = query;
+      field.focus();
     }
-    const context = document.createElement("p");
-    context.className = "context";
-    // Pagefind's excerpt: the page's own text, HTML-escaped, the query's words in <mark>.
-    context.innerHTML = (shown.sections[0] ?? shown).excerpt;
-    item.append(context);
-    list.append(item);
-  }
-  out.append(list);
-  summary.textContent = ranked.length
-    ? say("Search finished, found ${resultCount} page(s) matching the search query.").replace(
+    if (!query) return;
+    const say = (text) => (typeof Documentation !== "undefined" ? Documentation.gettext(text) : text);
+    const heading = document.createElement("h2");
+    heading.textContent = say("Search Results");
+    const summary = document.createElement("p");
+    summary.className = "search-summary";
+    summary.textContent = `${say("Searching")}…`;
+    out.replaceChildren(heading, summary);
+    const outcome = await SiteSearch.rank(query);
+    const ranked = outcome.ranked.slice(0, SiteSearch.MAX_RESULTS);
+    const list = document.createElement("ul");
+    list.className = "search";
+    for (const page of ranked) {
+      const shown = await SiteSearch.describe(page, query);
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = shown.url;
+      link.textContent = shown.title;
+      item.append(link);
+      for (const section of shown.sections) {
+        const part = document.createElement("a");
+        part.className = "search-section";
+        part.href = section.url;
+        part.textContent = section.title;
+        item.append(" › ", part);
+      }
+      const context = document.createElement("p");
+      context.className = "context";
+      // Pagefind's excerpt: the page's own text, HTML-escaped, the query's words in <mark>.
+      context.innerHTML = (shown.sections[0] ?? shown).excerpt;
+      item.append(context);
+      list.append(item);
+    }
+    out.append(list);
+    if (ranked.length && outcome.matched) {
+      summary.textContent = say("Search finished, found ${resultCount} page(s) matching the search query.").replace(
         "${resultCount}",
         String(ranked.length),
-      )
-    : say(
+      );
+    } else if (ranked.length) {
+      // No page holds enough of the query: the closest are listed, and the words no page holds named.
+      summary.className = "search-summary search-closest";
+      summary.textContent = out.dataset.closest ?? "";
+      if (outcome.missing.length) {
+        const missing = document.createElement("p");
+        missing.className = "search-missing";
+        missing.textContent = `${out.dataset.missing ?? ""} ${outcome.missing.join(", ")}`;
+        summary.after(missing);
+      }
+    } else {
+      summary.textContent = say(
         "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.",
       );
-});
+    }
+  });
+}

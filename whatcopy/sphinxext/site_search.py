@@ -13,6 +13,10 @@ One job: what a learner types into the search box finds the page that answers it
   how a query is ranked). No other page loads any of it.
 * The search page's Content-Security-Policy also allows ``'wasm-unsafe-eval'`` (compiling
   WebAssembly), which lean_theme.py adds to the pages that load the search.
+* The search page carries what the script needs from the build, as attributes of its results'
+  element: the notices for a query that no page holds in full (translated: whatcopy.po), and
+  the words a reader may use where the site writes another (docs/terms.tsv: the variants its
+  Chinese pages avoid, each looked up as the site's term; and READERS_WORDS: 共享 as 共用).
 
 Pagefind's output depends only on the pages it reads: a rebuild that changes no page writes the
 same bytes (tests/test_build.py checks it).
@@ -29,6 +33,9 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
+from whatcopy.sphinxext.messages import N_
+from whatcopy.sphinxext.messages import _ as translated
+
 BUNDLE = "pagefind"
 SEARCH_SCRIPT = "site-search.js"
 # Pages that are not read as answers: the search page itself and Sphinx's index of terms.
@@ -43,6 +50,47 @@ GLOSSARY_TERM = re.compile(r'<dt id="term-')
 # headings the search page weighs) only from a heading that carries an id itself.
 HEADING_ID = re.compile(r'<span id="([^"]+)"></span><h([1-6])>')
 FOLDED_INPUT = re.compile(r'(<details class="[^"]*\bhide above-input\b[^"]*")>')
+
+
+# What the search page says when no page holds enough of the query (site-search.js lists the
+# closest pages all the same), and before the words no page holds.
+NOTICES = {
+    "closest": N_(
+        "No page holds all of your words: these pages hold the most of them. Leave out or change "
+        "a word to narrow the search."
+    ),
+    "missing": N_("Found on no page:"),
+}
+HAN = re.compile(r"[\u3400-\u9fff]")
+# Words Chinese sources use where the site's pages write another, which docs/terms.tsv (the
+# glossary's terms) does not list: 共享内存 for the pages' 共用内存, 就地 for 原地.
+READERS_WORDS = {"共享": ["共用"], "就地": ["原地"], "原位": ["原地"]}
+# A variant listed by a context that gives it away (的克隆, 克隆有): not a word a reader types.
+CONTEXT = re.compile(r"^[的个份]|[的有是]$")
+
+
+def synonyms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
+    """The Chinese words a reader may use for a term of docs/terms.tsv, each with the site's
+    word for it: the variants the Chinese pages avoid (拷贝[深拷贝,浅拷贝] is 拷贝), less those
+    listed only by a context and those with Latin letters; and READERS_WORDS."""
+    found: dict[str, list[str]] = {word: list(site) for word, site in READERS_WORDS.items()}
+    for term in terms:
+        for variant in filter(None, term["avoid"].split("|")):
+            word = variant.split("[", 1)[0].strip()
+            chinese = HAN.fullmatch(word[0]) and not re.search(r"[A-Za-z]", word)
+            if chinese and not CONTEXT.search(word) and term["chinese"] not in found.get(word, []):
+                found.setdefault(word, []).append(term["chinese"])
+    return found
+
+
+def search_page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree):
+    """The search page's notices, in the build's language, and the readers' words (above)."""
+    if pagename != "search":
+        return
+    from whatcopy.sphinxext.site_languages import read_terms
+
+    context["search_notices"] = {key: translated(text) for key, text in NOTICES.items()}
+    context["search_synonyms"] = json.dumps(synonyms(read_terms()), ensure_ascii=False)
 
 
 def mark_page_text(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
@@ -156,6 +204,7 @@ def no_sphinx_index(app: Sphinx) -> None:
 def setup(app: Sphinx):
     app.connect("builder-inited", no_sphinx_index)
     app.connect("html-page-context", mark_page_text)
+    app.connect("html-page-context", search_page_context)
     # After lean_theme (900) has written the pages' final HTML.
     app.connect("build-finished", build_index, priority=950)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

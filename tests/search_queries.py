@@ -1,0 +1,245 @@
+"""The search's queries (tests/search_queries.tsv): reading them, their two halves, and running
+them in Chromium against the built site.
+
+The halves are fixed by a query's text alone (``half_of``; the rule is also written in the
+file's header): the tests assert on the tuning half and only report the test half's score, so
+that the score of the test half says how the search does on queries it was never tuned on.
+
+Run alone, this scores the built site's search on every query, half by half and language by
+language, for comparing two versions of the ranking script:
+
+    .nox/tests/bin/python tests/search_queries.py [--script old-site-search.js] [--misses]
+
+``--script`` serves the given file in place of the site's ``_static/site-search.js`` (an older
+version: ``git show <commit>:docs/_static/site-search.js > /tmp/old.js``). ``--misses`` lists
+the tuning half's misses; the test half's are never listed, only counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+QUERIES = ROOT / "tests" / "search_queries.tsv"
+HTML = ROOT / "docs" / "_build" / "html"
+QUERY_KINDS = {"error", "vs", "question", "code", "none"}
+FOLDERS = ("en", "zh-cn")
+TUNING, TEST = "tuning", "test"
+
+
+def half_of(text: str) -> str:
+    """The half a query is in, by its text alone: the SHA-256 of its UTF-8 bytes ends in an even
+    hex digit (tuning) or an odd one (test)."""
+    return (
+        TUNING if int(hashlib.sha256(text.encode("utf-8")).hexdigest()[-1], 16) % 2 == 0 else TEST
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class Query:
+    line: int
+    folder: str
+    kind: str
+    text: str
+    answers: tuple[str, ...]  # pages, without their section
+    source: str
+    rows: tuple[str, ...] = ()  # page#op-name: an operator's row, where the result must land
+
+    @property
+    def half(self) -> str:
+        return half_of(self.text)
+
+    def __str__(self) -> str:
+        return f"{QUERIES.name}:{self.line}: {self.folder} {self.text!r}"
+
+
+def read_queries(path: Path = QUERIES, html: Path = HTML) -> list[Query]:
+    """The queries of tests/search_queries.tsv; a malformed line fails naming its file and line.
+    A page or section a query names must exist in the built site (`html`)."""
+    queries, header = [], None
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if header is None:
+            header = cells
+            continue
+        where = f"{path.name}:{number}"
+        assert len(cells) == len(header), f"{where}: {len(cells)} cells, not {len(header)}"
+        row = dict(zip(header, cells))
+        assert row["language"] in FOLDERS, f"{where}: language {row['language']!r}"
+        assert row["kind"] in QUERY_KINDS, f"{where}: kind {row['kind']!r}"
+        assert row["query"].strip() and row["source"].strip(), f"{where}: query and source"
+        answers = () if row["answers"] == "-" else tuple(row["answers"].split())
+        assert bool(answers) == (row["kind"] != "none"), f"{where}: answers, or - for none"
+        pages = []
+        for answer in answers:
+            page, _, section = answer.partition("#")
+            built = html / row["language"] / f"{page}.html"
+            assert built.exists(), f"{where}: no page {page}"
+            if section:
+                assert f'id="{section}"' in built.read_text(encoding="utf-8"), (
+                    f"{where}: no section {answer}"
+                )
+            pages.append(page)
+        rows = tuple(a for a in answers if a.partition("#")[2].startswith("op-"))
+        queries.append(
+            Query(
+                number,
+                row["language"],
+                row["kind"],
+                row["query"],
+                tuple(pages),
+                row["source"],
+                rows,
+            )
+        )
+    return queries
+
+
+# One query on the search page it is loaded on: how many pages it lists, whether they are
+# matches (or only the closest pages, under a notice), and the first three as the search page
+# links them (site-search.js ranks the pages, then describes the ones it shows). An older
+# site-search.js, whose rank() gave the list of matches alone, is read as such.
+TOP_THREE = """async (query) => {
+  const outcome = await SiteSearch.rank(query);
+  const ranked = Array.isArray(outcome) ? outcome : outcome.ranked;
+  const matched = Array.isArray(outcome) ? ranked.length > 0 : outcome.matched;
+  const top = [];
+  for (const page of ranked.slice(0, 3)) top.push((await SiteSearch.describe(page, query)).url);
+  return [Math.min(ranked.length, SiteSearch.MAX_RESULTS), matched, top];
+}"""
+RUN_ALL = f"""async (queries) => {{
+  const one = {TOP_THREE};
+  const out = [];
+  for (const query of queries) out.push(await one(query));
+  return out;
+}}"""
+
+
+def page_of(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    return urlsplit(url).path.rsplit("/", 1)[-1].removesuffix(".html")
+
+
+def landed(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    return f"{page_of(url)}#{urlsplit(url).fragment}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    query: Query
+    listed: int  # how many pages the search lists
+    matched: bool  # whether they are matches, not only the closest pages
+    top: tuple[str, ...]  # the first three results' addresses
+
+    @property
+    def answered(self) -> bool:
+        """An answering page among the first three (at its row, for an operator's row); for a
+        query the site has no answer for, no page listed as a match (nothing, or the closest
+        pages under the notice that no page holds the query)."""
+        if self.query.kind == "none":
+            return not (self.listed and self.matched)
+        if not {page_of(url) for url in self.top} & set(self.query.answers):
+            return False
+        return not self.query.rows or bool({landed(url) for url in self.top} & set(self.query.rows))
+
+    def why(self) -> str:
+        if self.query.kind == "none":
+            return (
+                f"{self.query}: nothing on the site answers it, yet it lists {self.listed} "
+                f"matches: {[landed(u) for u in self.top]}"
+            )
+        return (
+            f"{self.query}: the first three land on {[landed(u) for u in self.top]}, "
+            f"none of {list(self.query.rows or self.query.answers)}"
+        )
+
+
+def run(tab, site_url: str, queries: list[Query], script: Path | None = None) -> list[Outcome]:
+    """The queries run on each language's search page in `tab`; `script` replaces the site's
+    site-search.js (a route of the tab, removed after)."""
+    pattern = "**/_static/site-search.js*"
+    if script is not None:
+        body = script.read_text(encoding="utf-8")
+        tab.route(pattern, lambda route: route.fulfill(body=body, content_type="text/javascript"))
+    outcomes = []
+    try:
+        for folder in FOLDERS:
+            mine = [q for q in queries if q.folder == folder]
+            if not mine:
+                continue
+            tab.goto(f"{site_url}/{folder}/search.html")
+            tab.wait_for_function("typeof SiteSearch !== 'undefined'")
+            for query, (listed, matched, top) in zip(
+                mine, tab.evaluate(RUN_ALL, [q.text for q in mine])
+            ):
+                outcomes.append(Outcome(query, listed, matched, tuple(top)))
+    finally:
+        if script is not None:
+            tab.unroute(pattern)
+    return outcomes
+
+
+def score(outcomes: list[Outcome], half: str, folder: str | None = None) -> tuple[int, int]:
+    """(answered, queries) of one half, in one language or both."""
+    mine = [o for o in outcomes if o.query.half == half and folder in (None, o.query.folder)]
+    return sum(o.answered for o in mine), len(mine)
+
+
+def empty_on_topic(outcomes: list[Outcome], half: str) -> int:
+    """How many queries of a half that the site answers list no page at all."""
+    return sum(
+        1 for o in outcomes if o.query.half == half and o.query.kind != "none" and not o.listed
+    )
+
+
+def summary(outcomes: list[Outcome], half: str) -> str:
+    parts = []
+    for folder in (*FOLDERS, None):
+        answered, total = score(outcomes, half, folder)
+        share = f"{100 * answered / total:.0f} %" if total else "-"
+        parts.append(f"{folder or 'all'} {answered}/{total} ({share})")
+    return (
+        f"search, {half} half: answered in the first three: {', '.join(parts)}; "
+        f"on-topic queries listing nothing: {empty_on_topic(outcomes, half)}"
+    )
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    from whatcopy.site.browser import CHROMIUM, CHROMIUM_ARGS, serving
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--script", type=Path, help="a site-search.js to run instead of the site's")
+    parser.add_argument("--misses", action="store_true", help="list the tuning half's misses")
+    parser.add_argument("--tuning", action="store_true", help="run and score the tuning half only")
+    args = parser.parse_args()
+    queries = [q for q in read_queries() if not args.tuning or q.half == TUNING]
+    with serving(HTML) as site_url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        tab = browser.new_page()
+        tab.set_default_timeout(300_000)
+        outcomes = run(tab, site_url, queries, args.script)
+        browser.close()
+    for half in (TUNING,) if args.tuning else (TUNING, TEST):
+        print(summary(outcomes, half))
+    if args.misses:
+        for outcome in outcomes:
+            if outcome.query.half == TUNING and not outcome.answered:
+                print(outcome.why())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

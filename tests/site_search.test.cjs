@@ -1,0 +1,183 @@
+// The pure functions of docs/_static/site-search.js, in Node's own test runner (no dependency):
+// node --test tests/site_search.test.cjs; tests/test_search.py runs it with the suite.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const R = require("../docs/_static/site-search.js");
+
+// The index's Chinese words (a page count each), as Pagefind's jieba split the pages: 张量 and
+// 原 are words, 原张量 is not.
+const INDEX = { 张量: 22, 原: 9, 共用: 21, 内存: 22, 显存: 5, 验证: 19, 时候: 17, 一直: 13, 涨: 3, 区别: 7, 复制: 20, 也: 12, 会: 22, 变: 5, 吗: 12, 的: 22 };
+const known = (word) => INDEX[word] ?? 0;
+
+test("the constants of the ranking are one frozen block", () => {
+  assert.ok(Object.isFrozen(R.RANKING));
+  assert.equal(R.RANKING.SHARE, 0.6);
+  for (const key of ["MAX_RESULTS", "PASSAGE_BOOST", "WINDOW", "HEADING_BOOST", "ROW_BOOST", "LONGEST_WORD"]) {
+    assert.equal(typeof R.RANKING[key], "number", key);
+  }
+  assert.deepEqual(Object.keys(R.RANKING.pagefind), ["pageLength"]);
+});
+
+test("a query's runs: Latin words lower case, numbers and one letter dropped, Han runs whole", () => {
+  assert.deepEqual(
+    R.runs("RuntimeError: x.data vs detach() [torch.FloatTensor [3, 49]] 的区别").map((r) => r.text),
+    ["runtimeerror", "data", "vs", "detach", "torch", "floattensor", "的区别"],
+  );
+  assert.deepEqual(R.runs("requires_grad 共用内存", true).map((r) => [r.text, r.han]), [
+    ["requires", false],
+    ["grad", false],
+    ["共用内存", true],
+  ]);
+  assert.deepEqual(R.runs("requires_grad").map((r) => r.text), ["requires_grad"]);
+});
+
+test("a Han run is split into the index's words, most characters covered by real words", () => {
+  assert.deepEqual(R.segment("原张量也会变吗", known), ["原", "张量", "也", "会", "变", "吗"]);
+  assert.deepEqual(R.segment("验证的时候显存一直涨", known), ["验证", "的", "时候", "显存", "一直", "涨"]);
+  assert.deepEqual(R.segment("共用内存", known), ["共用", "内存"]);
+  // a longer word wins over two shorter ones that cover the same characters
+  assert.deepEqual(R.segment("共用内存", (w) => ({ 共用: 1, 内存: 1, 共用内存: 1 })[w] ?? 0), ["共用内存"]);
+  // greedy from the left would take 量也 here; the split covering most with words does not
+  const junk = (w) => ({ 张量: 22, 量也: 1 })[w] ?? 0;
+  assert.deepEqual(R.segment("张量也", junk), ["张量", "也"]);
+});
+
+test("asking words are dropped and a lone character joins its neighbour when the site has both in a row", () => {
+  const together = (a, b) => `${a}${b}` === "原张量";
+  assert.deepEqual(
+    R.hanTerms(["原", "张量", "也", "会", "变", "吗"], together).map((t) => [t.word, t.parts]),
+    [["原张量", ["原", "张量"]]],
+  );
+  assert.deepEqual(R.hanTerms(["如何", "复制", "张量"], () => false).map((t) => t.word), ["复制", "张量"]);
+  assert.deepEqual(R.hanTerms(["的", "区别"], () => false).map((t) => t.word), ["区别"]);
+  // a core word typed alone stays, and so does a lone character typed alone
+  assert.deepEqual(R.hanTerms(["张量"], () => false).map((t) => t.word), ["张量"]);
+  assert.deepEqual(R.hanTerms(["改"], () => false).map((t) => t.word), ["改"]);
+  for (const word of ["如何", "怎么", "是否", "是什么", "意思", "吗", "什么"]) {
+    if (word !== "是什么") assert.ok(R.ASKING.has(word), word);
+  }
+  for (const word of ["复制", "共享", "区别", "copy", "share", "detach", "not"]) assert.ok(!R.ASKING.has(word), word);
+});
+
+test("an identifier's parts and a query's dotted names", () => {
+  assert.deepEqual(R.partsOf("set_sizes_contiguous"), ["set", "sizes", "contiguous"]);
+  assert.deepEqual(R.partsOf("unbindbackward0", "Output 0 of UnbindBackward0"), ["unbind", "backward"]);
+  assert.deepEqual(R.partsOf("floattensor", "[torch.FloatTensor [3]]"), ["float", "tensor"]);
+  assert.deepEqual(R.partsOf("detach"), []);
+  assert.deepEqual(R.dottedNames("does torch.tensor() copy; x.data and nn.functional.pad"), [
+    ["torch", "tensor"],
+    ["nn", "functional", "pad"],
+  ]);
+});
+
+test("a word's weight: rarer weighs more, a word on every page still counts, one on none most", () => {
+  const pages = 22;
+  assert.ok(R.weightOf(0, pages) > R.weightOf(1, pages));
+  assert.ok(R.weightOf(1, pages) > R.weightOf(12, pages));
+  assert.ok(R.weightOf(22, pages) > 0.5, "a word on every page");
+  assert.ok(R.pagefindWeight(22, pages) < 0.05, "Pagefind's own gives it almost nothing");
+});
+
+test("a passage: the most weight of distinct words within the window", () => {
+  const at = [
+    [0, "detach", 1],
+    [5, "clone", 2],
+    [30, "detach", 1],
+    [33, "clone", 2],
+    [34, "clone", 2],
+    [80, "grad", 0.5],
+  ];
+  assert.equal(R.passage(at, 12), 3);
+  assert.equal(R.passage(at, 60), 3.5);
+  assert.equal(R.passage([], 12), 0);
+  assert.equal(R.windowFor("does clone copy grad"), R.RANKING.WINDOW);
+  const pasted = "one of the variables needed for gradient computation has been modified by an inplace operation";
+  assert.equal(R.windowFor(pasted), Math.round(R.RANKING.WINDOW_PER_WORD * 15));
+});
+
+function term(word, pages, extra = false) {
+  return { word, parts: [word], extra, hits: pages.map(([id, score, words]) => ({ id, score, words })) };
+}
+
+test("a word no page holds does not sink the pages that hold the others: they are listed as the closest", () => {
+  const terms = [
+    term("numpy", [["values", 2, [10]], ["devices", 1, [40]]]),
+    term("array", [["values", 2, [11]], ["glossary", 1, [90]]]),
+    term("writable", []),
+    term("userwarning", []),
+  ];
+  const outcome = R.rankPages(terms, 22, "UserWarning: The given NumPy array is not writable");
+  assert.equal(outcome.matched, false);
+  assert.deepEqual(outcome.missing, ["writable", "userwarning"]);
+  assert.equal(outcome.ranked[0].id, "values");
+  assert.equal(outcome.ranked.length, 3);
+});
+
+test("when some pages hold the query, only they are listed, the one holding it in one passage first", () => {
+  // questions: a long page with more occurrences, each further apart (its BM25 a little higher)
+  const terms = [
+    term("hidden", [["training", 1, [100]], ["questions", 1.5, [5, 400]], ["glossary", 1, [7]]]),
+    term("state", [["training", 1, [103]], ["questions", 1.5, [600]]]),
+    term("lstm", [["training", 1, [101]], ["questions", 1.5, [900]]]),
+  ];
+  const outcome = R.rankPages(terms, 22, "hidden state lstm");
+  assert.equal(outcome.matched, true);
+  assert.deepEqual(outcome.ranked.map((p) => p.id), ["training", "questions"]);
+  assert.ok(outcome.ranked[0].passage > outcome.ranked[1].passage);
+});
+
+test("an extra term (a dotted name, an identifier's part) ranks but does not count for the bar", () => {
+  const terms = [term("valueerror", []), term("batch", [["training", 5, [3]]], true)];
+  const outcome = R.rankPages(terms, 22, "ValueError batch");
+  assert.equal(outcome.matched, false);
+  assert.equal(outcome.ranked[0].id, "training");
+});
+
+test("the boosts: a heading holding every word, a row for the operator the query names", () => {
+  const pages = () => [
+    { id: "a", rank: 10, data: { meta: { title: "Views" }, sub_results: [], anchors: [] } },
+    { id: "b", rank: 5, data: { meta: { title: "Q" }, sub_results: [{ title: "Does clone copy .grad?" }], anchors: [] } },
+    { id: "c", rank: 4, data: { meta: { title: "Ops" }, sub_results: [], anchors: [{ element: "tr", id: "op-permute", location: 9 }] } },
+  ];
+  const terms = [term("clone", [["a", 1, [1]]]), term("copy", [["a", 1, [2]]]), term("grad", [["a", 1, [3]]])];
+  const ranked = R.boost(pages(), terms, "does clone copy grad", 22);
+  assert.deepEqual(ranked.map((p) => p.id), ["b", "a", "c"]);
+  const permute = [term("permute", [["c", 1, [9]]]), term("copy", [["a", 1, [2]]])];
+  assert.equal(R.boost(pages(), permute, "does x.permute() copy", 22)[0].id, "c");
+});
+
+test("headings hold a Latin word at a word's start and a Han word anywhere", () => {
+  assert.ok(R.holdsEvery("Trap: a clone's .grad stays empty", ["clone", "grad"]));
+  assert.ok(!R.holdsEvery("Trap: a clone's .grad stays empty", ["lone"]));
+  assert.ok(R.holdsEvery("deepcopy 会复制梯度吗", ["复制", "梯度"]));
+});
+
+test("the section that answers is where the words come together, not the one with most matches", () => {
+  const at = [
+    [10, "data", 1],
+    [12, "detach", 1],
+    [200, "detach", 1],
+    [210, "detach", 1],
+    [220, "detach", 1],
+    [230, "detach", 1],
+  ];
+  const sections = [
+    { title: "Why is .grad None?", locations: [200, 210, 220, 230] },
+    { title: "What is the difference between x.data and x.detach()?", locations: [10, 12] },
+  ];
+  assert.equal(R.bestSection(sections, at).title, sections[1].title);
+  assert.equal(R.bestSection([], at), null);
+});
+
+test("an operator's row: the longest name the query gives that has a row", () => {
+  const anchors = [
+    { element: "tr", id: "op-pad" },
+    { element: "tr", id: "op-nn.functional.pad" },
+    { element: "h2", id: "op-table" },
+  ];
+  assert.equal(R.rowFor(anchors, "nn.functional.pad copies?").id, "op-nn.functional.pad");
+  assert.equal(R.rowFor(anchors, "does pad copy").id, "op-pad");
+  assert.equal(R.rowFor(anchors, "table"), null);
+  assert.equal(R.rowFor([], "pad"), null);
+});

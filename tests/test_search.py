@@ -1,0 +1,65 @@
+"""The site's search without a browser: the query file's two halves, and the pure functions of
+docs/_static/site-search.js run in Node (tests/site_search.test.mjs). The queries themselves run
+in Chromium (tests/test_browser.py)."""
+
+from __future__ import annotations
+
+import hashlib
+
+import search_queries as sq
+
+
+def test_the_halves_follow_the_rule_in_the_files_header():
+    """A query's half is fixed by its text: the last hex digit of the SHA-256 of its UTF-8
+    bytes, even for tuning; the file's header says so, in those words."""
+    header = "".join(
+        line for line in sq.QUERIES.read_text(encoding="utf-8").splitlines() if line.startswith("#")
+    )
+    for words in ("SHA-256", "UTF-8", "even hex digit", "TUNING", "TEST"):
+        assert words in header, f"{sq.QUERIES.name}: its header does not state the rule ({words})"
+    for text in ("does clone copy grad", "共用内存", "x.data vs x.detach()"):
+        digit = hashlib.sha256(text.encode("utf-8")).hexdigest()[-1]
+        expected = sq.TUNING if digit in "02468ace" else sq.TEST
+        assert sq.half_of(text) == expected, f"tests/search_queries.py: half_of({text!r})"
+
+
+def test_both_halves_hold_queries_of_both_languages():
+    """Each half of the file has at least 30 queries in each language."""
+    queries = sq.read_queries()
+    for half in (sq.TUNING, sq.TEST):
+        for folder in sq.FOLDERS:
+            mine = [q for q in queries if q.half == half and q.folder == folder]
+            assert len(mine) >= 30, f"{sq.QUERIES.name}: {len(mine)} {folder} queries in {half}"
+
+
+def test_the_search_scripts_pure_functions_pass_their_node_tests():
+    """tests/site_search.test.cjs: the ranking's pure functions (splitting, weights, passages,
+    the bar, the boosts, the section that answers) in Node's own test runner."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    assert node, "node is missing: apt-get install nodejs (nox -s tests installs it)"
+    run = subprocess.run(
+        [node, "--test", str(sq.ROOT / "tests" / "site_search.test.cjs")],
+        capture_output=True,
+        text=True,
+        cwd=sq.ROOT,
+        check=False,
+    )
+    assert run.returncode == 0, f"tests/site_search.test.cjs failed:\n{run.stdout}{run.stderr}"
+    assert "# fail 0" in run.stdout and "# pass 0" not in run.stdout, run.stdout
+
+
+def test_a_readers_word_is_looked_up_as_the_sites():
+    """The search page's table of readers' words (site_search.synonyms): the variants
+    docs/terms.tsv says the Chinese pages avoid, with the site's term, and the words Chinese
+    sources use that the glossary does not list (共享 for the pages' 共用); not a variant listed
+    only by its context (的克隆) nor one in Latin letters (batch)."""
+    from whatcopy.sphinxext.site_languages import read_terms
+    from whatcopy.sphinxext.site_search import synonyms
+
+    table = synonyms(read_terms())
+    assert table["共享"] == ["共用"] and table["就地操作"] == ["原地操作"]
+    assert table["拷贝"] == ["副本"] and table["原始张量"] == ["原张量"]
+    assert not {"的克隆", "克隆有", "batch"} & set(table), sorted(table)
