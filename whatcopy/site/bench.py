@@ -306,8 +306,9 @@ def main(argv: list[str] | None = None) -> None:
                     os.environ["SITE_URL"] = saved_url
     if args.lighthouse:
         print_lighthouse(figures["lighthouse"])
-        return
-    report(figures, builds_only=args.builds)
+    else:
+        report(figures, builds_only=args.builds)
+    keep(figures)
 
 
 def measure(
@@ -433,11 +434,93 @@ def report(figures: dict, builds_only: bool = False) -> None:
     print_lighthouse(figures["lighthouse"])
 
     seconds, closing = test_suite()
+    figures["tests"] = (seconds, closing)
     print("\nTests (what `nox -s tests` runs after installing: a clean build, then pytest)")
     print(
         f"  {seconds:6.1f} s  target <= {TARGETS['tests_s']} s: "
         f"{verdict(seconds <= TARGETS['tests_s'])}  ({closing})"
     )
+
+
+# Where the latest figures are kept: data for the next person (and the CHANGELOG's deltas), and
+# the one table docs/dev/performance.md shows, between these two lines (written here, not by hand).
+RESULTS = ROOT / "docs" / "dev" / "bench.json"
+TABLE_START = "<!-- bench table: written by `nox -s bench`, do not edit -->"
+TABLE_END = "<!-- end of bench table -->"
+
+
+def keep(figures: dict, results: Path = RESULTS) -> dict:
+    """Add this run's figures to `results` (each with its date, commit and machine; a figure
+    this run did not measure keeps its last value) and write the table of them into
+    performance.md beside it. Returns the figures kept."""
+    import datetime
+    import json
+    import platform
+
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    stamp = {
+        "date": datetime.date.today().isoformat(),
+        "commit": commit or "?",
+        "machine": f"{os.cpu_count()} cores, {platform.machine()}",
+    }
+    rows: dict[str, dict] = {}
+    if "cold_total" in figures:
+        rows["cold build, both languages (s)"] = {"value": round(figures["cold_total"], 1)}
+        rows["rebuild with nothing changed (s)"] = {"value": round(figures["warm_total"], 1)}
+        rows[f"rebuild after editing snippets/{EDITED}.py (s)"] = {
+            "value": round(figures["edit_total"], 1)
+        }
+        rows["pages executed by the cold build (en, zh)"] = {
+            "value": f"{figures['en_executed']}, {figures['zh_executed']}"
+        }
+    if figures.get("weights"):
+        weights = figures["weights"]
+        rows["heaviest first view (KB gzip)"] = {
+            "value": round(max(w[1] for w in weights) / 1024, 1),
+            "page": max(weights, key=lambda w: w[1])[0],
+        }
+        rows["most requests of a first view"] = {"value": max(w[2] for w in weights)}
+        rows["requests to other hosts"] = {"value": sum(w[3] for w in weights)}
+    if figures.get("lighthouse"):
+        scores = [s for _, s in figures["lighthouse"]]
+        rows["Lighthouse performance, lowest page"] = {
+            "value": min(s["performance"] for s in scores)
+        }
+        rows["Lighthouse pages missing the goal"] = {
+            "value": sum(not meets_lighthouse_goal(s) for s in scores)
+        }
+        indices = sorted(s["benchmark_index"] for s in scores if s.get("benchmark_index"))
+        if indices:
+            stamp["machine"] += f", Lighthouse index {indices[len(indices) // 2]:.0f}"
+    if "tests" in figures:
+        rows["`nox -s tests` after its installs (s)"] = {
+            "value": round(figures["tests"][0], 1),
+            "pytest": figures["tests"][1],
+        }
+    kept = json.loads(results.read_text(encoding="utf-8")) if results.exists() else {}
+    for name, row in rows.items():
+        kept[name] = {**row, **stamp}
+    results.write_text(json.dumps(kept, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    page = results.with_name("performance.md")
+    table = ["| figure | value | measured |", "| --- | --- | --- |"]
+    for name, row in kept.items():
+        table.append(
+            f"| {name} | {row['value']} | {row['date']}, {row['commit']}, {row['machine']} |"
+        )
+    text = page.read_text(encoding="utf-8")
+    before, _, rest = text.partition(TABLE_START)
+    _, _, after = rest.partition(TABLE_END)
+    page.write_text(
+        f"{before}{TABLE_START}\n" + "\n".join(table) + f"\n{TABLE_END}{after}", encoding="utf-8"
+    )
+    print(f"\nkept in {results} and the table of {page}")
+    return kept
 
 
 if __name__ == "__main__":
