@@ -1,4 +1,4 @@
-"""item() and tolist() copy values out as Python numbers; numpy(force=True) skips the requires-grad check and shares memory on the CPU."""
+"""item() and tolist() copy values out as Python numbers; numpy(force=True) skips the requires-grad check, shares memory on the CPU, and copies a tensor whose conjugate bit is set."""
 import numpy as np
 import torch
 
@@ -20,6 +20,12 @@ array[1] = 20.0
 print("x after array[1] = 20.0:", x)
 print("x._version before the write:", version)
 print("x._version after the write:", x._version)
+
+conjugated = torch.tensor([1 + 2j, 3 - 4j]).conj()  # a view with the conjugate bit set
+print("conjugated.is_conj():", conjugated.is_conj())
+conjugated_array = conjugated.numpy(force=True)  # conjugated.numpy() would raise
+conjugated_array[0] = 100
+print("conjugated after conjugated_array[0] = 100:", conjugated)
 
 try:
     x.item()
