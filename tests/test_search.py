@@ -63,3 +63,33 @@ def test_a_readers_word_is_looked_up_as_the_sites():
     assert table["共享"] == ["共用"] and table["就地操作"] == ["原地操作"]
     assert table["拷贝"] == ["副本"] and table["原始张量"] == ["原张量"]
     assert not {"的克隆", "克隆有", "batch"} & set(table), sorted(table)
+
+
+def test_every_pasted_message_lists_the_atlas_entries_that_show_it():
+    """Every query of kind error lists, among its answers, exactly the error atlas entries that
+    the rule of the file's header gives (tests/search_queries.py, atlas_entries), and no query
+    the site has no answer for (kind none) is a message the atlas shows."""
+    messages = sq.atlas_messages()
+    assert len(messages) >= 60, f"{len(messages)} atlas entries read from the transcript"
+    wrong = []
+    for query in sq.read_queries():
+        expected = {f"{sq.ATLAS_PAGE}#{a}" for a in sq.atlas_entries(query.text, messages)}
+        if query.kind in ("error", "none") and set(query.entries) != expected:
+            wrong.append(f"{query}: lists {sorted(query.entries)}, the rule gives {sorted(expected)}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_atlas_rule_finds_an_entry_by_its_message_and_only_by_it():
+    """The rule on made-up queries: a message cut short or with the learner's sizes finds its
+    entry, the message most like the query among those that hold it; four words of it in a row,
+    or a learner's words around it, find nothing."""
+    messages = {
+        "err-leaf": sq.message_words("RuntimeError: a leaf Variable that requires grad is used."),
+        "err-view": sq.message_words("RuntimeError: a view of a leaf Variable that requires grad is used."),
+        "err-size": sq.message_words("RuntimeError: size [3] of tensor a must match size [4]"),
+    }
+    assert sq.atlas_entries("a leaf Variable that requires grad", messages) == ("err-leaf",)
+    assert sq.atlas_entries("a view of a leaf Variable", messages) == ("err-view",)
+    assert sq.atlas_entries("size [10] of tensor a must match size [12]", messages) == ("err-size",)
+    assert sq.atlas_entries("leaf Variable that requires", messages) == ()
+    assert sq.atlas_entries("deepcopy 报错 graph leaves", messages) == ()
