@@ -50,15 +50,19 @@ def message_words(text: str) -> list[str]:
     return [w for w in re.findall(r"[a-z0-9_]+", text.lower()) if not w.isdigit()]
 
 
-def atlas_messages() -> dict[str, list[str]]:
-    """Each atlas entry's anchor (err-<id>) and the words of its messages as the page shows them
-    (``RuntimeError: ...``), from the error atlas generator's CPU transcript."""
+def atlas_messages() -> dict[str, tuple[list[str], str]]:
+    """Each atlas entry's anchor (err-<id>), the words of its messages as the page shows them
+    (``RuntimeError: ...``) and its heading (the message's headline), from the error atlas
+    generator's CPU transcript."""
     from whatcopy.core import transcripts
     from whatcopy.reference import atlas
 
     printed = atlas.printed(transcripts.by_name(atlas.NAME).transcript("cpu"))
     return {
-        entry.anchor: message_words(" ".join(m.shown for m in entry.messages))
+        entry.anchor: (
+            message_words(" ".join(m.shown for m in entry.messages)),
+            entry.message.headline,
+        )
         for entry in atlas.parse(printed).entries
     }
 
@@ -80,25 +84,37 @@ def _in_order(a: list[str], b: list[str]) -> tuple[int, int]:
     return common[-1][-1], longest
 
 
-def atlas_entries(text: str, messages: dict[str, list[str]]) -> tuple[str, ...]:
-    """The atlas entries that answer a pasted message (a query of kind error): the entries whose
-    message holds the most of the query's words in the query's order, the fewest words of the
-    message left over breaking a tie (the message most like the query; a tie after that keeps
-    all), provided that message holds ATLAS_RUN of the query's words in a row. None when no
-    message holds ATLAS_RUN in a row: a learner's words about an error, or a message the atlas
-    does not show."""
+def besides(heading: str, text: str) -> int:
+    """How many words of a heading the query `text` lacks (words of two letters or more,
+    numbers left out), as site-search.js's besides() counts them."""
+    asked = set(re.findall(r"[a-z0-9_]+", text.lower()))
+    return sum(
+        1
+        for w in re.findall(r"[a-z0-9_]+", heading.lower())
+        if len(w) > 1 and not w.isdigit() and w not in asked
+    )
+
+
+def atlas_entries(text: str, messages: dict[str, tuple[list[str], str]]) -> tuple[str, ...]:
+    """The atlas entries that answer a pasted message (a query of kind error): the entry whose
+    messages hold the most of the query's words in the query's order; of several, the one whose
+    heading (the message's headline) has the fewest words the query lacks ("a leaf Variable ..."
+    rather than "a view of a leaf Variable ..."), then the one whose messages have the fewest
+    words besides those it holds; and with it every entry under the same heading that holds as
+    many (the page shows them as one message). Only an entry whose messages hold ATLAS_RUN of
+    the query's words in a row counts: none for a learner's words about an error, or for a
+    message the atlas does not show."""
     mine = message_words(text)
-    best, found = None, []
-    for anchor, words in messages.items():
+    scored = []
+    for anchor, (words, heading) in messages.items():
         common, longest = _in_order(mine, words)
-        if longest < ATLAS_RUN:
-            continue
-        key = (common, common - len(words))
-        if best is None or key > best:
-            best, found = key, [anchor]
-        elif key == best:
-            found.append(anchor)
-    return tuple(found)
+        if longest >= ATLAS_RUN:
+            key = (common, -besides(heading, text), common - len(words))
+            scored.append((key, anchor, heading))
+    if not scored:
+        return ()
+    best, _, heading = max(scored, key=lambda s: s[0])
+    return tuple(a for k, a, h in scored if k == best or (h == heading and k[0] == best[0]))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -287,15 +303,24 @@ def empty_on_topic(outcomes: list[Outcome], half: str) -> int:
     )
 
 
+def on_entries(outcomes: list[Outcome], half: str) -> tuple[int, int]:
+    """(landing on their atlas entry among the first three, pasted messages with an entry) of
+    a half."""
+    mine = [o for o in outcomes if o.query.half == half and o.query.entries]
+    return sum(o.on_entry for o in mine), len(mine)
+
+
 def summary(outcomes: list[Outcome], half: str) -> str:
     parts = []
     for folder in (*FOLDERS, None):
         answered, total = score(outcomes, half, folder)
         share = f"{100 * answered / total:.0f} %" if total else "-"
         parts.append(f"{folder or 'all'} {answered}/{total} ({share})")
+    landed_on, pasted = on_entries(outcomes, half)
     return (
         f"search, {half} half: answered in the first three: {', '.join(parts)}; "
-        f"on-topic queries listing nothing: {empty_on_topic(outcomes, half)}"
+        f"on-topic queries listing nothing: {empty_on_topic(outcomes, half)}; "
+        f"pasted messages on their atlas entry among the first three: {landed_on}/{pasted}"
     )
 
 
@@ -324,6 +349,9 @@ def main() -> int:
         for outcome in outcomes:
             if outcome.query.half == TUNING and not outcome.answered:
                 print(outcome.why())
+        for outcome in outcomes:
+            if outcome.query.half == TUNING and outcome.query.entries and not outcome.on_entry:
+                print(outcome.why_not_on_entry())
     return 0
 
 

@@ -296,13 +296,28 @@ const SiteSearchRanking = (() => {
     return null;
   }
 
+  /* The Latin words of a heading that the query does not have (lower case, two letters or
+     more, numbers left out): how much a heading says besides the query. */
+  function besides(title, query) {
+    const words = (text) => (text.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter((w) => !HAN.test(w));
+    const asked = new Set(words(query));
+    return words(title).filter((w) => w.length > 1 && !/^\p{N}+$/u.test(w) && !asked.has(w)).length;
+  }
+
+  /* Whether a section (its address) is an entry of the error atlas (errors.md, drawn from
+     generators/errors.py: <section id="err-backward-twice">, its heading the message). */
+  function isEntry(url) {
+    return /#err-[\w-]+$/u.test(url ?? "");
+  }
+
   /* The section of a page that answers: of its sections that hold matches (Pagefind's
      sub-results, each with the locations of the matches in it), the one where the query's words
      come together: the most weight of distinct words in its heading and its text, then in its
-     heading, then in one passage of it, then the most matches; `at` is the page's matches as
-     [location, word, weight].
+     heading, then the heading that says the least besides the query (of two error messages that
+     hold a pasted one, the one that is that message), then the most weight in one passage of
+     it, then the most matches; `at` is the page's matches as [location, word, weight].
      Not simply the section with the most matches, which on a long page is often another. */
-  function bestSection(sections, at, window = RANKING.WINDOW) {
+  function bestSection(sections, at, window = RANKING.WINDOW, query = "") {
     const weights = new Map(at.map(([, word, weight]) => [word, weight]));
     const sum = (map) => [...map.values()].reduce((total, w) => total + w, 0);
     let best = null;
@@ -312,7 +327,7 @@ const SiteSearchRanking = (() => {
       const held = new Map(inside.map(([, word, weight]) => [word, weight]));
       const heading = new Map([...weights].filter(([word]) => holds(section.title ?? "", word)));
       for (const [word, weight] of heading) held.set(word, weight);
-      const key = [sum(held), sum(heading), passage(inside, window), inside.length];
+      const key = [sum(held), sum(heading), -besides(section.title ?? "", query), passage(inside, window), inside.length];
       const order = best ? key.map((k, i) => k - best.key[i]).find((d) => d !== 0) ?? 0 : 1;
       if (order > 0) best = { section, key };
     }
@@ -382,6 +397,8 @@ const SiteSearchRanking = (() => {
     rankPages,
     byRank,
     rowFor,
+    besides,
+    isEntry,
     bestSection,
     boost,
     rowExcerpt,
@@ -572,11 +589,13 @@ const SiteSearch =
           }
           const sections = (data.sub_results ?? []).filter((s) => s.url !== data.url);
           const window = R.windowFor(query);
-          const best = R.bestSection(sections, page.at, window);
+          const best = R.bestSection(sections, page.at, window, query);
           const others = sections
             .filter((s) => s !== best)
             .sort((a, b) => (b.locations?.length ?? 0) - (a.locations?.length ?? 0));
-          return { title, url: data.url, excerpt: data.excerpt, sections: (best ? [best, ...others] : others).slice(0, 2) };
+          // an entry of the error atlas is where the result lands, as an operator's row is
+          const url = best && R.isEntry(best.url) ? best.url : data.url;
+          return { title, url, excerpt: data.excerpt, sections: (best ? [best, ...others] : others).slice(0, 2) };
         }
 
         return { load, rank, describe, terms, MAX_RESULTS: RANKING.MAX_RESULTS };
