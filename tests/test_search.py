@@ -75,7 +75,9 @@ def test_every_pasted_message_lists_the_atlas_entries_that_show_it():
     for query in sq.read_queries():
         expected = {f"{sq.ATLAS_PAGE}#{a}" for a in sq.atlas_entries(query.text, messages)}
         if query.kind in ("error", "none") and set(query.entries) != expected:
-            wrong.append(f"{query}: lists {sorted(query.entries)}, the rule gives {sorted(expected)}")
+            wrong.append(
+                f"{query}: lists {sorted(query.entries)}, the rule gives {sorted(expected)}"
+            )
     assert not wrong, "\n".join(wrong)
 
 
@@ -84,6 +86,7 @@ def test_the_atlas_rule_finds_an_entry_by_its_message_and_only_by_it():
     entry, the one whose heading says the least besides the query among those that hold it
     (all of them under one heading); four words of it in a row, or a learner's words around it,
     find nothing."""
+
     def entry(message: str) -> tuple[list[str], str]:
         return sq.message_words(message), message
 
@@ -141,4 +144,6 @@ def test_every_atlas_entry_of_the_built_site_is_a_section_to_pagefind():
     for folder in sq.FOLDERS:
         built = (sq.HTML / folder / f"{sq.ATLAS_PAGE}.html").read_text(encoding="utf-8")
         headed = set(re.findall(r'<h[2-6] id="(err-[^"]+)"', built))
-        assert headed == anchors, f"{folder}/errors.html: entries without an id on their heading: {sorted(anchors - headed)}"
+        assert headed == anchors, (
+            f"{folder}/errors.html: entries without an id on their heading: {sorted(anchors - headed)}"
+        )

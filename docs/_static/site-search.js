@@ -15,13 +15,19 @@
    names the words no page holds: a query is never left with an empty page while some page holds
    one of its words. A query about something the site does not cover is listed that way too, its
    notice saying that no page holds it (tests/test_browser.py: no off-topic query lists a match).
+   A pasted message (it names a class of error or warning with its colon: RuntimeError:, CUDA
+   error:) is held only where its words come in its order, each about as far after the one
+   before as the message has it: a long page that holds its words scattered (the error atlas
+   holds cuda, device, assert and triggered, never together) is no match for it.
 
    How they are ranked. A page's score is its BM25 over the words it holds (Pagefind's, with the
    RANKING.pagefind settings: occurrences saturate fast and a long page's count is discounted),
    times (1 + PASSAGE_BOOST x the share of the query's weight that one passage of the page holds:
    its words found together within a window of words), times (1 + TITLE_BOOST x the share its
    title holds). Among the first pages, one with a heading that holds every word of the query,
-   and one with a row of the operator reference for an operator the query names, count more.
+   one with a row of the operator reference for an operator the query names, and one with an
+   entry of the error atlas (errors.md, a section per message, its heading the message) that
+   holds a pasted message count more; the result links to that row, or to that entry.
 
    Chinese has no spaces between words. Pagefind segmented the pages with jieba when it built the
    index; a run of Han characters in the query is split here into the index's own words, the
