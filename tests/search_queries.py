@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import hashlib
+import re
 import sys
 from pathlib import Path
 
@@ -29,6 +30,10 @@ HTML = ROOT / "docs" / "_build" / "html"
 QUERY_KINDS = {"error", "vs", "question", "code", "none"}
 FOLDERS = ("en", "zh-cn")
 TUNING, TEST = "tuning", "test"
+# The error atlas's page; a pasted message of the atlas is answered by its entry there
+# (errors#err-<id>), by the rule in `atlas_entries` (the file's header states it).
+ATLAS_PAGE = "errors"
+ATLAS_RUN = 5  # words of a message in a row: a pasted message, not a few of its common words
 
 
 def half_of(text: str) -> str:
@@ -37,6 +42,79 @@ def half_of(text: str) -> str:
     return (
         TUNING if int(hashlib.sha256(text.encode("utf-8")).hexdigest()[-1], 16) % 2 == 0 else TEST
     )
+
+
+def message_words(text: str) -> list[str]:
+    """The words of a message as the rule compares them: lower case, letters, digits and
+    underscores; numbers dropped (a learner's sizes and versions are not the atlas's)."""
+    return [w for w in re.findall(r"[a-z0-9_]+", text.lower()) if not w.isdigit()]
+
+
+def atlas_messages() -> dict[str, tuple[list[str], str]]:
+    """Each atlas entry's anchor (err-<id>), the words of its messages as the page shows them
+    (``RuntimeError: ...``) and its heading (the message's headline), from the error atlas
+    generator's CPU transcript."""
+    from whatcopy.core import transcripts
+    from whatcopy.reference import atlas
+
+    printed = atlas.printed(transcripts.by_name(atlas.NAME).transcript("cpu"))
+    return {
+        entry.anchor: (
+            message_words(" ".join(m.shown for m in entry.messages)),
+            entry.message.headline,
+        )
+        for entry in atlas.parse(printed).entries
+    }
+
+
+def _in_order(a: list[str], b: list[str]) -> tuple[int, int]:
+    """How many words of `a` `b` holds in the same order (their longest common subsequence),
+    and the most of them in a row."""
+    common = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    row = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    longest = 0
+    for i, x in enumerate(a, 1):
+        for j, y in enumerate(b, 1):
+            if x == y:
+                common[i][j] = common[i - 1][j - 1] + 1
+                row[i][j] = row[i - 1][j - 1] + 1
+                longest = max(longest, row[i][j])
+            else:
+                common[i][j] = max(common[i - 1][j], common[i][j - 1])
+    return common[-1][-1], longest
+
+
+def besides(heading: str, text: str) -> int:
+    """How many words of a heading the query `text` lacks (words of two letters or more,
+    numbers left out), as site-search.js's besides() counts them."""
+    asked = set(re.findall(r"[a-z0-9_]+", text.lower()))
+    return sum(
+        1
+        for w in re.findall(r"[a-z0-9_]+", heading.lower())
+        if len(w) > 1 and not w.isdigit() and w not in asked
+    )
+
+
+def atlas_entries(text: str, messages: dict[str, tuple[list[str], str]]) -> tuple[str, ...]:
+    """The atlas entries that answer a pasted message (a query of kind error): the entry whose
+    messages hold the most of the query's words in the query's order; of several, the one whose
+    heading (the message's headline) has the fewest words the query lacks ("a leaf Variable ..."
+    rather than "a view of a leaf Variable ..."), then the one whose messages have the fewest
+    words besides those it holds; and with it every entry under the same heading that holds as
+    many (the page shows them as one message). Only an entry whose messages hold ATLAS_RUN of
+    the query's words in a row counts: none for a learner's words about an error, or for a
+    message the atlas does not show."""
+    mine = message_words(text)
+    scored = []
+    for anchor, (words, heading) in messages.items():
+        common, longest = _in_order(mine, words)
+        if longest >= ATLAS_RUN:
+            key = (common, -besides(heading, text), common - len(words))
+            scored.append((key, anchor, heading))
+    if not scored:
+        return ()
+    best, _, heading = max(scored, key=lambda s: s[0])
+    return tuple(a for k, a, h in scored if k == best or (h == heading and k[0] == best[0]))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,6 +126,7 @@ class Query:
     answers: tuple[str, ...]  # pages, without their section
     source: str
     rows: tuple[str, ...] = ()  # page#op-name: an operator's row, where the result must land
+    entries: tuple[str, ...] = ()  # errors#err-id: the atlas entries a result there must land on
 
     @property
     def half(self) -> str:
@@ -87,6 +166,7 @@ def read_queries(path: Path = QUERIES, html: Path = HTML) -> list[Query]:
                 )
             pages.append(page)
         rows = tuple(a for a in answers if a.partition("#")[2].startswith("op-"))
+        entries = tuple(a for a in answers if a.partition("#")[2].startswith("err-"))
         queries.append(
             Query(
                 number,
@@ -96,6 +176,7 @@ def read_queries(path: Path = QUERIES, html: Path = HTML) -> list[Query]:
                 tuple(pages),
                 row["source"],
                 rows,
+                entries,
             )
         )
     return queries
@@ -140,16 +221,31 @@ class Outcome:
     matched: bool  # whether they are matches, not only the closest pages
     top: tuple[str, ...]  # the first three results' addresses
 
+    def answers(self, url: str) -> bool:
+        """Whether a result answers the query: its page is an answer, and a result on the error
+        atlas lands on an entry the query lists."""
+        page = page_of(url)
+        if page not in self.query.answers:
+            return False
+        if page == ATLAS_PAGE and self.query.entries:
+            return landed(url) in self.query.entries
+        return True
+
     @property
     def answered(self) -> bool:
-        """An answering page among the first three (at its row, for an operator's row); for a
-        query the site has no answer for, no page listed as a match (nothing, or the closest
-        pages under the notice that no page holds the query)."""
+        """An answering page among the first three (at its row, for an operator's row; at its
+        entry, for the error atlas); for a query the site has no answer for, no page listed as a
+        match (nothing, or the closest pages under the notice that no page holds the query)."""
         if self.query.kind == "none":
             return not (self.listed and self.matched)
-        if not {page_of(url) for url in self.top} & set(self.query.answers):
+        if not any(self.answers(url) for url in self.top):
             return False
         return not self.query.rows or bool({landed(url) for url in self.top} & set(self.query.rows))
+
+    @property
+    def on_entry(self) -> bool:
+        """Whether the first three land on an atlas entry the query lists."""
+        return bool({landed(url) for url in self.top} & set(self.query.entries))
 
     def why(self) -> str:
         if self.query.kind == "none":
@@ -160,6 +256,12 @@ class Outcome:
         return (
             f"{self.query}: the first three land on {[landed(u) for u in self.top]}, "
             f"none of {list(self.query.rows or self.query.answers)}"
+        )
+
+    def why_not_on_entry(self) -> str:
+        return (
+            f"{self.query}: the first three land on {[landed(u) for u in self.top]}, "
+            f"not on its atlas entry {list(self.query.entries)}"
         )
 
 
@@ -201,15 +303,24 @@ def empty_on_topic(outcomes: list[Outcome], half: str) -> int:
     )
 
 
+def on_entries(outcomes: list[Outcome], half: str) -> tuple[int, int]:
+    """(landing on their atlas entry among the first three, pasted messages with an entry) of
+    a half."""
+    mine = [o for o in outcomes if o.query.half == half and o.query.entries]
+    return sum(o.on_entry for o in mine), len(mine)
+
+
 def summary(outcomes: list[Outcome], half: str) -> str:
     parts = []
     for folder in (*FOLDERS, None):
         answered, total = score(outcomes, half, folder)
         share = f"{100 * answered / total:.0f} %" if total else "-"
         parts.append(f"{folder or 'all'} {answered}/{total} ({share})")
+    landed_on, pasted = on_entries(outcomes, half)
     return (
         f"search, {half} half: answered in the first three: {', '.join(parts)}; "
-        f"on-topic queries listing nothing: {empty_on_topic(outcomes, half)}"
+        f"on-topic queries listing nothing: {empty_on_topic(outcomes, half)}; "
+        f"pasted messages on their atlas entry among the first three: {landed_on}/{pasted}"
     )
 
 
@@ -238,6 +349,9 @@ def main() -> int:
         for outcome in outcomes:
             if outcome.query.half == TUNING and not outcome.answered:
                 print(outcome.why())
+        for outcome in outcomes:
+            if outcome.query.half == TUNING and outcome.query.entries and not outcome.on_entry:
+                print(outcome.why_not_on_entry())
     return 0
 
 

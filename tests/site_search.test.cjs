@@ -13,7 +13,7 @@ const known = (word) => INDEX[word] ?? 0;
 test("the constants of the ranking are one frozen block", () => {
   assert.ok(Object.isFrozen(R.RANKING));
   assert.equal(R.RANKING.SHARE, 0.6);
-  for (const key of ["MAX_RESULTS", "PASSAGE_BOOST", "WINDOW", "HEADING_BOOST", "ROW_BOOST", "LONGEST_WORD"]) {
+  for (const key of ["MAX_RESULTS", "PASSAGE_BOOST", "WINDOW", "HEADING_BOOST", "ROW_BOOST", "ENTRY_BOOST", "ENTRY_WORDS", "SLACK", "LONGEST_WORD"]) {
     assert.equal(typeof R.RANKING[key], "number", key);
   }
   assert.deepEqual(Object.keys(R.RANKING.pagefind), ["pageLength"]);
@@ -180,4 +180,139 @@ test("an operator's row: the longest name the query gives that has a row", () =>
   assert.equal(R.rowFor(anchors, "does pad copy").id, "op-pad");
   assert.equal(R.rowFor(anchors, "table"), null);
   assert.equal(R.rowFor([], "pad"), null);
+});
+
+test("a pasted message: a class of error or warning with its colon", () => {
+  for (const query of ["RuntimeError: x", "UserWarning: y", "CUDA error: device-side assert triggered", "Exception : z"]) {
+    assert.ok(R.isMessage(query), query);
+  }
+  for (const query of ["detach vs clone", "error messages", "Trying to backward through the graph a second time"]) {
+    assert.ok(!R.isMessage(query), query);
+  }
+});
+
+test("a query's words in its order: each word's place, then the chain a page holds", () => {
+  const query = "RuntimeError: is at version 1; expected version 0 instead";
+  const place = R.positions(query, ["runtimeerror", "version", "expected", "instead", "absent"]);
+  assert.deepEqual([...place], [["runtimeerror", 0], ["version", 3], ["expected", 5], ["instead", 8]]);
+  assert.deepEqual([...R.positions("torch.from_numpy(arr) 共用内存", ["numpy", "共用"])], [["numpy", 1], ["共用", 3]]);
+  // the page prints the message: its words in order, as far apart as in the query (numbers too)
+  const printed = [
+    [100, "runtimeerror", 1],
+    [103, "version", 1],
+    [105, "expected", 2],
+    [108, "instead", 3],
+  ];
+  assert.deepEqual(R.inOrder(printed, place), { weight: 7, words: 4 });
+  // the same words scattered over a long page, or in another order, hold no more than one or two
+  const scattered = [
+    [10, "instead", 3],
+    [400, "expected", 2],
+    [900, "version", 1],
+    [1500, "runtimeerror", 1],
+  ];
+  assert.deepEqual(R.inOrder(scattered, place), { weight: 3, words: 1 });
+  const reversed = [
+    [100, "instead", 3],
+    [101, "expected", 2],
+    [102, "version", 1],
+  ];
+  assert.equal(R.inOrder(reversed, place).weight, 3);
+  // the learner's own words in between are passed over, up to SLACK words more than the query has
+  const apart = (gap) => [
+    [0, "version", 1],
+    [2 + gap, "expected", 2],
+  ];
+  assert.equal(R.inOrder(apart(R.RANKING.SLACK), place).weight, 3);
+  assert.equal(R.inOrder(apart(R.RANKING.SLACK + 1), place).weight, 2);
+  assert.deepEqual(R.inOrder([], place), { weight: 0, words: 0 });
+});
+
+test("a pasted message is a match only where its words come in its order, not scattered", () => {
+  const query = "CUDA error: device-side assert triggered";
+  // the atlas page holds every word, far apart; another page holds them as the message has them
+  const terms = [
+    term("cuda", [["atlas", 3, [10]], ["printed", 1, [500]]]),
+    term("error", [["atlas", 3, [900]], ["printed", 1, [501]]]),
+    term("device", [["atlas", 3, [2000]], ["printed", 1, [502]]]),
+    term("side", [["atlas", 3, [3000]], ["printed", 1, [503]]]),
+    term("assert", [["atlas", 3, [4000]], ["printed", 1, [504]]]),
+    term("triggered", [["atlas", 3, [5000]], ["printed", 1, [505]]]),
+  ];
+  const outcome = R.rankPages(terms, 22, query);
+  assert.equal(outcome.matched, true);
+  assert.deepEqual(outcome.ranked.map((p) => p.id), ["printed"]);
+  // nothing holds it so: the closest pages are listed, not as matches
+  const alone = R.rankPages(terms.map((t) => ({ ...t, hits: t.hits.filter((h) => h.id === "atlas") })), 22, query);
+  assert.equal(alone.matched, false);
+  // a question is a match where its words are, in any order (how it was)
+  const asked = R.rankPages(terms.map((t) => ({ ...t, hits: t.hits.filter((h) => h.id === "atlas") })), 22, "cuda error device side assert triggered");
+  assert.equal(asked.matched, true);
+});
+
+test("the words two texts have in a row", () => {
+  assert.equal(R.sharedRun("RuntimeError: a leaf Variable that requires grad is …", "a leaf Variable that requires grad"), 6);
+  assert.equal(R.sharedRun("Output 0 of Split is a view", "Output 1 of Split"), 3);
+  assert.equal(R.sharedRun("Views", "does clone copy"), 0);
+});
+
+test("an entry of the error atlas: its heading anchored err-, the one that holds the message", () => {
+  assert.ok(R.isEntry("/en/errors.html#err-backward-twice"));
+  assert.ok(!R.isEntry("/en/errors.html#errors-backward") && !R.isEntry("/en/operators.html#op-permute") && !R.isEntry(undefined));
+  const anchors = [
+    { element: "h2", id: "the-messages", text: "The messages", location: 0 },
+    { element: "section", id: "err-leaf", text: "", location: 10 },
+    { element: "h4", id: "err-leaf", text: "RuntimeError: a leaf Variable that requires grad is used.", location: 10 },
+    { element: "h4", id: "err-view", text: "RuntimeError: a view of a leaf Variable that requires grad is used.", location: 40 },
+    { element: "h4", id: "err-other", text: "RuntimeError: something else entirely", location: 80 },
+  ];
+  const query = "a leaf Variable that requires grad";
+  const place = R.positions(query, ["leaf", "variable", "requires", "grad"]);
+  const at = (start) => ["leaf", "variable", "requires", "grad"].map((word, i) => [start + i, word, 1]);
+  // the first entry holds it in its text; the second too; the third's heading does not have it
+  assert.deepEqual(R.entryFor(anchors, [...at(12), ...at(45), ...at(85)], place, query), { id: "err-leaf", weight: 4, words: 4 });
+  assert.equal(R.entryFor(anchors, at(85), place, query).weight, 0);
+  assert.equal(R.entryFor(anchors.slice(0, 1), at(12), place, query), null);
+  // a heading of another page that says the message is no entry of the atlas
+  const prose = [{ element: "h2", id: "leaf-trap", text: "a leaf Variable that requires grad", location: 0 }];
+  assert.equal(R.entryFor(prose, at(2), place, query), null);
+});
+
+test("the boost for an entry of the error atlas that holds a pasted message", () => {
+  const anchors = [{ element: "h4", id: "err-leaf", text: "RuntimeError: a leaf Variable that requires grad is used.", location: 10 }];
+  const query = "a leaf Variable that requires grad is used";
+  const words = ["leaf", "variable", "requires", "grad", "used"];
+  const terms = words.map((word) => term(word, [["atlas", 1, [11]], ["flags", 1, [5]]]));
+  const weight = R.weightOf(2, 22); // as rankPages gives each match
+  const pages = (atlasAt) => [
+    { id: "flags", rank: 10, at: words.map((w, i) => [5 + i, w, weight]), data: { meta: { title: "Flags" }, sub_results: [], anchors: [] } },
+    { id: "atlas", rank: 8, at: atlasAt, data: { meta: { title: "Errors" }, sub_results: [], anchors } },
+  ];
+  assert.deepEqual(R.boost(pages(words.map((w, i) => [11 + i, w, weight])), terms, query, 22).map((p) => p.id), ["atlas", "flags"]);
+  // the entry's words scattered (outside the entry): no boost
+  assert.deepEqual(R.boost(pages(words.map((w, i) => [1 + 100 * i, w, weight])), terms, query, 22).map((p) => p.id), ["flags", "atlas"]);
+});
+
+test("the section that answers: of two that hold the query, the heading that says least besides", () => {
+  assert.equal(R.besides("RuntimeError: a view of a leaf Variable", "a leaf Variable"), 3);
+  assert.equal(R.besides("RuntimeError: a leaf Variable", "RuntimeError: a leaf Variable"), 0);
+  const at = ["leaf", "variable"].flatMap((word, i) => [
+    [10 + i, word, 1],
+    [50 + i, word, 1],
+  ]);
+  const sections = [
+    { title: "RuntimeError: a view of a leaf Variable that requires grad", locations: [10, 11] },
+    { title: "RuntimeError: a leaf Variable that requires grad", locations: [50, 51] },
+  ];
+  assert.equal(R.bestSection(sections, at, 12, "a leaf Variable that requires grad").title, sections[1].title);
+});
+
+test("an underscore name's pieces in Chinese are never words that say how one asks", () => {
+  assert.deepEqual(R.runs("torch.from_numpy(arr)", true).map((r) => [r.text, r.named]), [
+    ["torch", false],
+    ["from", true],
+    ["numpy", true],
+    ["arr", false],
+  ]);
+  assert.ok(R.ASKING.has("from"));
 });

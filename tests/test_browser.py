@@ -356,7 +356,7 @@ KNOWN_MISSES = {
     "storage_offset) without autograd tracking the change, remove the .data / .detach() call and "
     "wrap the change in a `with torch.no_grad():` block.": "advice the site never prints; the "
     "inplace page's section on set_() says it in other words",
-    "x.clone() vs copy.copy(x)": "copy.copy is on twelve pages; the two it answers rank 4th, 5th",
+    "x.clone() vs copy.copy(x)": "copy.copy is on most pages; the two it answers rank 12th and 21st",
     "how to use DistributedDataParallel on multiple nodes": "the flags page prints "
     "DistributedDataParallel in an error message, and is listed as a match",
     "deepcopy模型会占用两倍显存吗": "the site says 内存翻倍 where the learner says 两倍显存",
@@ -417,6 +417,17 @@ def test_the_test_half_of_the_queries_is_run_and_its_score_reported(request, rea
             (HTML / outcome.query.folder / f"{page_of(url)}.html").exists() for url in outcome.top
         ), f"{outcome.query}: lists {outcome.top}"
     request.config.stash.setdefault(NOTES, []).append(sq.summary(outcomes, sq.TEST))
+
+
+def test_a_pasted_message_lands_on_its_atlas_entry(reader, site_url):
+    """Every pasted message of the tuning half that the error atlas shows (the entries its line
+    lists, by the rule of tests/search_queries.tsv's header) has a result among the first three
+    that links to its entry (errors.html#err-...), not to the top of the atlas."""
+    pasted = [q for q in SEARCH_QUERIES if q.half == sq.TUNING and q.entries]
+    assert len(pasted) >= 20, f"{sq.QUERIES.name}: {len(pasted)} pasted messages with an entry"
+    outcomes = sq.run(reader, site_url, pasted)
+    misses = [o.why_not_on_entry() for o in outcomes if not o.on_entry]
+    assert not misses, "\n".join(misses)
 
 
 def questions_and_answers(page) -> list[tuple[str, set[str]]]:

@@ -134,13 +134,20 @@ def page(language: str):
     return parsed_html(HTML / LANGUAGES[language][0] / "errors.html")
 
 
+def entry_id(section) -> str:
+    """An entry's id: its heading's (where the search's indexing moved it, site_search.py), or
+    its section's."""
+    heading = section.find(["h2", "h3", "h4", "h5", "h6"])
+    return (heading.get("id") if heading else None) or section["id"]
+
+
 def shown_entries(soup) -> list[tuple[str, list[str], str]]:
     """(id, the message blocks' text, the first code block's text) of each entry on a page."""
     found = []
     for section in soup.select("section.atlas-entry"):
         messages = [pre.get_text().rstrip("\n") for pre in section.select(".atlas-message pre")]
         code = section.select_one(".atlas-code pre").get_text().rstrip("\n")
-        found.append((section["id"].removeprefix("err-"), messages, code))
+        found.append((entry_id(section).removeprefix("err-"), messages, code))
     return found
 
 
@@ -177,7 +184,7 @@ def test_a_message_changed_by_torch_fails_the_comparison(recorded):
 def test_every_entry_has_its_cause_fix_and_link_on_the_page(data, language):
     soup = page(language)
     for section in soup.select("section.atlas-entry"):
-        ident = section["id"].removeprefix("err-")
+        ident = entry_id(section).removeprefix("err-")
         fields = [p.get_text(" ", strip=True) for p in section.select("p.atlas-field")]
         see = data["entries"][ident]["see"]
         links = [a["href"] for a in section.select("p.atlas-field a[href]")]

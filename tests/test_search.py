@@ -63,3 +63,87 @@ def test_a_readers_word_is_looked_up_as_the_sites():
     assert table["共享"] == ["共用"] and table["就地操作"] == ["原地操作"]
     assert table["拷贝"] == ["副本"] and table["原始张量"] == ["原张量"]
     assert not {"的克隆", "克隆有", "batch"} & set(table), sorted(table)
+
+
+def test_every_pasted_message_lists_the_atlas_entries_that_show_it():
+    """Every query of kind error lists, among its answers, exactly the error atlas entries that
+    the rule of the file's header gives (tests/search_queries.py, atlas_entries), and no query
+    the site has no answer for (kind none) is a message the atlas shows."""
+    messages = sq.atlas_messages()
+    assert len(messages) >= 60, f"{len(messages)} atlas entries read from the transcript"
+    wrong = []
+    for query in sq.read_queries():
+        expected = {f"{sq.ATLAS_PAGE}#{a}" for a in sq.atlas_entries(query.text, messages)}
+        if query.kind in ("error", "none") and set(query.entries) != expected:
+            wrong.append(
+                f"{query}: lists {sorted(query.entries)}, the rule gives {sorted(expected)}"
+            )
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_atlas_rule_finds_an_entry_by_its_message_and_only_by_it():
+    """The rule on made-up queries: a message cut short or with the learner's sizes finds its
+    entry, the one whose heading says the least besides the query among those that hold it
+    (all of them under one heading); four words of it in a row, or a learner's words around it,
+    find nothing."""
+
+    def entry(message: str) -> tuple[list[str], str]:
+        return sq.message_words(message), message
+
+    messages = {
+        "err-leaf": entry("RuntimeError: a leaf Variable that requires grad is used."),
+        "err-view": entry("RuntimeError: a view of a leaf Variable that requires grad is used."),
+        "err-size": entry("RuntimeError: size [3] of tensor a must match size [4]"),
+        "err-size-again": entry("RuntimeError: size [3] of tensor a must match size [4]"),
+    }
+    assert sq.atlas_entries("a leaf Variable that requires grad", messages) == ("err-leaf",)
+    assert sq.atlas_entries("a view of a leaf Variable", messages) == ("err-view",)
+    assert sq.atlas_entries("size [10] of tensor a must match size [12]", messages) == (
+        "err-size",
+        "err-size-again",
+    )
+    assert sq.atlas_entries("leaf Variable that requires", messages) == ()
+    assert sq.atlas_entries("deepcopy 报错 graph leaves", messages) == ()
+
+
+def test_a_result_on_the_atlas_answers_only_at_an_entry_the_query_lists():
+    """The score's rule (search_queries.Outcome): a result on the error atlas counts where it
+    lands on an entry the query lists; another answering page counts as before."""
+    query = sq.Query(1, "en", "error", "m", ("inplace", "errors"), "s", (), ("errors#err-a",))
+
+    def answered(*top: str) -> bool:
+        return sq.Outcome(query, 3, True, tuple(f"http://x/en/{url}" for url in top)).answered
+
+    assert answered("errors.html#err-a", "flags.html")
+    assert not answered("errors.html#err-b", "flags.html")
+    assert not answered("errors.html", "flags.html")
+    assert answered("errors.html#err-b", "inplace.html")
+
+
+def test_an_extensions_section_id_moves_to_its_heading_for_pagefind():
+    """site_search.mark_page_text: an atlas entry's id (on its <section> alone) moves onto its
+    heading, so that Pagefind makes the entry a section a result can land on; a heading that
+    has its own id keeps it, and its section keeps the label's id."""
+    from whatcopy.sphinxext.site_search import mark_page_text
+
+    context = {
+        "body": '<section class="atlas-entry" id="err-x">\n<h4>RuntimeError: x</h4>\n</section>\n'
+        '<section id="label">\n<span id="own"></span><h2>Own</h2>\n</section>'
+    }
+    mark_page_text(None, "errors", "page.html", context, object())
+    assert '<section class="atlas-entry">\n<h4 id="err-x">RuntimeError: x</h4>' in context["body"]
+    assert '<section id="label">\n<h2 id="own">Own</h2>' in context["body"]
+
+
+def test_every_atlas_entry_of_the_built_site_is_a_section_to_pagefind():
+    """On the built atlas of each language, every entry's heading carries the entry's id (what
+    Pagefind makes a section of, and the address a result lands on)."""
+    import re
+
+    anchors = set(sq.atlas_messages())
+    for folder in sq.FOLDERS:
+        built = (sq.HTML / folder / f"{sq.ATLAS_PAGE}.html").read_text(encoding="utf-8")
+        headed = set(re.findall(r'<h[2-6] id="(err-[^"]+)"', built))
+        assert headed == anchors, (
+            f"{folder}/errors.html: entries without an id on their heading: {sorted(anchors - headed)}"
+        )

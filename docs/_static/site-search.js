@@ -15,13 +15,19 @@
    names the words no page holds: a query is never left with an empty page while some page holds
    one of its words. A query about something the site does not cover is listed that way too, its
    notice saying that no page holds it (tests/test_browser.py: no off-topic query lists a match).
+   A pasted message (it names a class of error or warning with its colon: RuntimeError:, CUDA
+   error:) is held only where its words come in its order, each about as far after the one
+   before as the message has it: a long page that holds its words scattered (the error atlas
+   holds cuda, device, assert and triggered, never together) is no match for it.
 
    How they are ranked. A page's score is its BM25 over the words it holds (Pagefind's, with the
    RANKING.pagefind settings: occurrences saturate fast and a long page's count is discounted),
    times (1 + PASSAGE_BOOST x the share of the query's weight that one passage of the page holds:
    its words found together within a window of words), times (1 + TITLE_BOOST x the share its
    title holds). Among the first pages, one with a heading that holds every word of the query,
-   and one with a row of the operator reference for an operator the query names, count more.
+   one with a row of the operator reference for an operator the query names, and one with an
+   entry of the error atlas (errors.md, a section per message, its heading the message) that
+   holds a pasted message count more; the result links to that row, or to that entry.
 
    Chinese has no spaces between words. Pagefind segmented the pages with jieba when it built the
    index; a run of Han characters in the query is split here into the index's own words, the
@@ -50,6 +56,9 @@ const SiteSearchRanking = (() => {
     TITLE_BOOST: 0, // a page counts up to 1 + this times more when its title holds the query
     HEADING_BOOST: 2, // and 1 + this when a heading holds every word of the query
     ROW_BOOST: 2, // and 1 + this when it has a row for an operator the query names
+    SLACK: 3, // words: how much further apart than in a pasted message its words may be on a page
+    ENTRY_BOOST: 2, // a page counts 1 + this more when an entry of the error atlas holds the query
+    ENTRY_WORDS: 4, // ... whose heading has this many of the query's words in a row (a pasted message)
     LONGEST_WORD: 6, // Han characters: the longest word a run of them is split into
     // Pagefind's BM25 (its `ranking` option): a long page's occurrences are discounted in full
     // (pageLength 1, Pagefind's default 0.75), so that a long page with many scattered
@@ -84,7 +93,8 @@ const SiteSearchRanking = (() => {
      digits and underscores (Pagefind's own words), lower case; one-letter Latin words and numbers
      are dropped (x is on every page; a pasted message's sizes and versions are the learner's,
      not the site's); `splitUnderscore`: split requires_grad into requires and grad, as Pagefind's
-     Chinese segmenter does when it indexes. */
+     Chinese segmenter does when it indexes (each piece `named`: a part of a name, never a word
+     that says how one asks: the from of from_numpy). */
   function runs(query, splitUnderscore = false) {
     const found = [];
     for (const token of query.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
@@ -93,7 +103,7 @@ const SiteSearchRanking = (() => {
         else {
           const pieces = splitUnderscore ? part.split("_") : [part];
           for (const piece of pieces) {
-            if (piece.length > 1 && !/^\p{N}+$/u.test(piece)) found.push({ text: piece, han: false });
+            if (piece.length > 1 && !/^\p{N}+$/u.test(piece)) found.push({ text: piece, han: false, named: pieces.length > 1 });
           }
         }
       }
@@ -217,6 +227,84 @@ const SiteSearchRanking = (() => {
     return Math.max(RANKING.WINDOW, Math.round(RANKING.WINDOW_PER_WORD * (latin + han)));
   }
 
+  /* Whether a query is a pasted message: it names a class of error or warning, a colon after it
+     (RuntimeError:, UserWarning:, CUDA error:). */
+  function isMessage(query) {
+    return /(?:error|warning|exception)\s*:/iu.test(query);
+  }
+
+  /* Where each word of a query stands in it: the place of the first of the query's words
+     (letters, digits, underscores; numbers and one letter included) that is the word, holds it
+     between underscores, or, for a Han word, holds it. */
+  function positions(query, words) {
+    const tokens = query.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+    const found = new Map();
+    for (const word of words) {
+      const place = tokens.findIndex(
+        (token) => token === word || token.split("_").includes(word) || (HAN.test(word) && token.includes(word)),
+      );
+      if (place >= 0) found.set(word, place);
+    }
+    return found;
+  }
+
+  /* The most weight of distinct words of a pasted message that a page holds in the message's
+     order, each at most SLACK words further after the one before than the message has it (a
+     page that prints the message holds its words so; the learner's own sizes and names between
+     them are passed over), and how many words that is. `at`: the page's matches as [location,
+     word, weight]; `place`: each word's place in the message (positions). */
+  function inOrder(at, place, slack = RANKING.SLACK) {
+    const sorted = at.filter(([, word]) => place.has(word)).sort((a, b) => a[0] - b[0]);
+    const reach = Math.max(0, ...place.values()) + slack;
+    const chain = [];
+    let most = [0, 0];
+    for (let k = 0; k < sorted.length; k++) {
+      const [location, word, weight] = sorted[k];
+      let before = [0, 0];
+      for (let j = k - 1; j >= 0 && location - sorted[j][0] <= reach; j--) {
+        const gap = place.get(word) - place.get(sorted[j][1]);
+        if (gap > 0 && location - sorted[j][0] <= gap + slack && chain[j][0] > before[0]) before = chain[j];
+      }
+      chain[k] = [before[0] + weight, before[1] + 1];
+      if (chain[k][0] > most[0]) most = chain[k];
+    }
+    return { weight: most[0], words: most[1] };
+  }
+
+  /* The most words in a row that two texts have in common (words of letters, digits and
+     underscores, lower case, numbers left out). */
+  function sharedRun(a, b) {
+    const words = (text) => (text.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter((w) => !/^\p{N}+$/u.test(w));
+    const [x, y] = [words(a), words(b)];
+    let longest = 0;
+    let row = new Array(y.length + 1).fill(0);
+    for (let i = 0; i < x.length; i++) {
+      const next = new Array(y.length + 1).fill(0);
+      for (let j = 0; j < y.length; j++) {
+        if (x[i] === y[j]) longest = Math.max(longest, (next[j + 1] = row[j] + 1));
+      }
+      row = next;
+    }
+    return longest;
+  }
+
+  /* The entry of the error atlas on a page that a pasted message finds (a heading anchored
+     err-<id>, in Pagefind's anchors, its section up to the next heading): of the entries whose
+     heading, the message's first sentence, has ENTRY_WORDS of the query's words in a row, the
+     one that holds the most of the query's words in its order (inOrder): {id, weight, words},
+     or null. */
+  function entryFor(anchors, at, place, query) {
+    const headings = (anchors ?? []).filter((a) => /^h[1-6]$/.test(a.element)).sort((a, b) => a.location - b.location);
+    let best = null;
+    headings.forEach((heading, i) => {
+      if (!isEntry(`#${heading.id}`) || sharedRun(heading.text ?? "", query) < RANKING.ENTRY_WORDS) return;
+      const end = headings[i + 1]?.location ?? Infinity;
+      const held = inOrder(at.filter(([location]) => location >= heading.location && location < end), place);
+      if (!best || held.weight > best.weight) best = { id: heading.id, ...held };
+    });
+    return best;
+  }
+
   /* Whether a heading holds a word: a Latin word as the start of one of its words, a Han word
      anywhere in it. */
   function holds(title, term) {
@@ -265,12 +353,16 @@ const SiteSearchRanking = (() => {
       }
     }
     const window = windowFor(query);
+    // a pasted message is held where its words come in its order, not scattered over a long page
+    const message = isMessage(query);
+    const place = message ? positions(query, terms.filter((t) => !t.extra).map((t) => t.word)) : null;
     for (const page of byPage.values()) {
       page.passage = present ? passage(page.at, window) / present : 0;
       page.rank = page.score * (1 + RANKING.PASSAGE_BOOST * page.passage);
+      page.held = message ? inOrder(page.at, place).weight : page.weight;
     }
     const all = [...byPage.values()].sort(byRank);
-    const matches = all.filter((page) => total > 0 && page.weight >= RANKING.SHARE * total);
+    const matches = all.filter((page) => total > 0 && page.held >= RANKING.SHARE * total);
     return matches.length ? { ranked: matches, matched: true, missing } : { ranked: all, matched: false, missing };
   }
 
@@ -296,13 +388,28 @@ const SiteSearchRanking = (() => {
     return null;
   }
 
+  /* The Latin words of a heading that the query does not have (lower case, two letters or
+     more, numbers left out): how much a heading says besides the query. */
+  function besides(title, query) {
+    const words = (text) => (text.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter((w) => !HAN.test(w));
+    const asked = new Set(words(query));
+    return words(title).filter((w) => w.length > 1 && !/^\p{N}+$/u.test(w) && !asked.has(w)).length;
+  }
+
+  /* Whether a section (its address) is an entry of the error atlas (errors.md, drawn from
+     generators/errors.py: <section id="err-backward-twice">, its heading the message). */
+  function isEntry(url) {
+    return /#err-[\w-]+$/u.test(url ?? "");
+  }
+
   /* The section of a page that answers: of its sections that hold matches (Pagefind's
      sub-results, each with the locations of the matches in it), the one where the query's words
      come together: the most weight of distinct words in its heading and its text, then in its
-     heading, then in one passage of it, then the most matches; `at` is the page's matches as
-     [location, word, weight].
+     heading, then the heading that says the least besides the query (of two error messages that
+     hold a pasted one, the one that is that message), then the most weight in one passage of
+     it, then the most matches; `at` is the page's matches as [location, word, weight].
      Not simply the section with the most matches, which on a long page is often another. */
-  function bestSection(sections, at, window = RANKING.WINDOW) {
+  function bestSection(sections, at, window = RANKING.WINDOW, query = "") {
     const weights = new Map(at.map(([, word, weight]) => [word, weight]));
     const sum = (map) => [...map.values()].reduce((total, w) => total + w, 0);
     let best = null;
@@ -312,7 +419,7 @@ const SiteSearchRanking = (() => {
       const held = new Map(inside.map(([, word, weight]) => [word, weight]));
       const heading = new Map([...weights].filter(([word]) => holds(section.title ?? "", word)));
       for (const [word, weight] of heading) held.set(word, weight);
-      const key = [sum(held), sum(heading), passage(inside, window), inside.length];
+      const key = [sum(held), sum(heading), -besides(section.title ?? "", query), passage(inside, window), inside.length];
       const order = best ? key.map((k, i) => k - best.key[i]).find((d) => d !== 0) ?? 0 : 1;
       if (order > 0) best = { section, key };
     }
@@ -329,6 +436,9 @@ const SiteSearchRanking = (() => {
     const present = terms.filter((t) => t.hits.length);
     const weightOfTerm = new Map(present.map((t) => [t.word, weightOf(t.hits.length, count)]));
     const total = [...weightOfTerm.values()].reduce((sum, w) => sum + w, 0);
+    const own = terms.filter((t) => !t.extra);
+    const whole = own.reduce((sum, t) => sum + weightOf(t.hits.length, count), 0);
+    const place = positions(query, own.map((t) => t.word));
     // a heading holds a dotted name when it holds its words
     const words = [...new Set(present.flatMap((t) => (t.latin && t.parts ? t.parts : [t.word])))];
     for (const page of pages) {
@@ -341,6 +451,10 @@ const SiteSearchRanking = (() => {
       const headings = [title, ...(data.sub_results ?? []).map((s) => s.title ?? "")];
       if (words.length > 1 && headings.some((heading) => holdsEvery(heading, words))) page.rank *= 1 + RANKING.HEADING_BOOST;
       if (rowFor(data.anchors, query)) page.rank *= 1 + RANKING.ROW_BOOST;
+      const entry = entryFor(data.anchors, page.at ?? [], place, query);
+      if (entry && entry.weight >= RANKING.SHARE * whole) {
+        page.rank *= 1 + RANKING.ENTRY_BOOST;
+      }
     }
     return [...pages].sort(byRank);
   }
@@ -377,11 +491,18 @@ const SiteSearchRanking = (() => {
     pagefindWeight,
     passage,
     windowFor,
+    isMessage,
+    positions,
+    inOrder,
+    sharedRun,
+    entryFor,
     holds,
     holdsEvery,
     rankPages,
     byRank,
     rowFor,
+    besides,
+    isEntry,
     bestSection,
     boost,
     rowExcerpt,
@@ -449,9 +570,15 @@ const SiteSearch =
         /* The pages for a word of the query, ranked by Pagefind's BM25: those of the words that
            start with it. Where no indexed word is the word itself, the first page's excerpt tells
            whether Pagefind matched a longer word (sourceTensor in sourceTensor.detach()) or fell
-           back to a shorter one, which does not count. */
+           back to a shorter one, which does not count. A name that ends in an underscore (set_,
+           detach_: PyTorch's in-place methods) is a name in full: only the pages that hold it
+           count (x.set_(y) is not set_grad_enabled). */
         async function hitsOf(word) {
           const hits = await results(word);
+          if (word.endsWith("_")) {
+            const own = new Set((await exactly(word)).map((hit) => hit.id));
+            return hits.filter((hit) => own.has(hit.id));
+          }
           if (!hits.length || (await exactly(word)).length) return hits;
           const marked = ((await hits[0].data()).excerpt.match(/<mark>(.*?)<\/mark>/) ?? ["", ""])[1];
           return marked.toLocaleLowerCase().replace(/[^\p{L}\p{N}_]/gu, "").startsWith(word) ? hits : [];
@@ -504,7 +631,7 @@ const SiteSearch =
           const found = [];
           for (const run of R.runs(query, CHINESE)) {
             if (!run.han) {
-              if (!R.ASKING.has(run.text)) found.push({ word: run.text, parts: [run.text], latin: true });
+              if (run.named || !R.ASKING.has(run.text)) found.push({ word: run.text, parts: [run.text], latin: true });
               continue;
             }
             const words = await split(run.text);
@@ -572,11 +699,13 @@ const SiteSearch =
           }
           const sections = (data.sub_results ?? []).filter((s) => s.url !== data.url);
           const window = R.windowFor(query);
-          const best = R.bestSection(sections, page.at, window);
+          const best = R.bestSection(sections, page.at, window, query);
           const others = sections
             .filter((s) => s !== best)
             .sort((a, b) => (b.locations?.length ?? 0) - (a.locations?.length ?? 0));
-          return { title, url: data.url, excerpt: data.excerpt, sections: (best ? [best, ...others] : others).slice(0, 2) };
+          // an entry of the error atlas is where the result lands, as an operator's row is
+          const url = best && R.isEntry(best.url) ? best.url : data.url;
+          return { title, url, excerpt: data.excerpt, sections: (best ? [best, ...others] : others).slice(0, 2) };
         }
 
         return { load, rank, describe, terms, MAX_RESULTS: RANKING.MAX_RESULTS };

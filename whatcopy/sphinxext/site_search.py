@@ -49,6 +49,11 @@ GLOSSARY_TERM = re.compile(r'<dt id="term-')
 # <span> before the heading; Pagefind makes a section of a page (a result's sub-result, and the
 # headings the search page weighs) only from a heading that carries an id itself.
 HEADING_ID = re.compile(r'<span id="([^"]+)"></span><h([1-6])>')
+# A section made by an extension (the error atlas's entries: <section class="atlas-entry"
+# id="err-backward-twice">, its heading the message) has its id on the <section> alone: it moves
+# to the heading, so that the entry is a section of the page to Pagefind, and a result can land
+# on it (errors.html#err-backward-twice, the same place on the page).
+SECTION_ID = re.compile(r'<section((?: class="[^"]*")?) id="([^"]+)">(\s*)<h([1-6])>')
 FOLDED_INPUT = re.compile(r'(<details class="[^"]*\bhide above-input\b[^"]*")>')
 
 
@@ -101,6 +106,7 @@ def mark_page_text(app: Sphinx, pagename: str, templatename: str, context: dict,
         return
     body = GLOSSARY_TERM.sub(f'<dt data-pagefind-weight="{TERM_WEIGHT}" id="term-', body)
     body = HEADING_ID.sub(r'<h\2 id="\1">', body)
+    body = SECTION_ID.sub(r'<section\1>\3<h\4 id="\2">', body)
     # the heading's "#" link is not part of its title
     body = body.replace('<a class="headerlink"', '<a data-pagefind-ignore class="headerlink"')
     # a folded program (hide-input) exists to print the table or picture below it, which is what
