@@ -309,7 +309,10 @@ On a GPU, `x.cpu()` copies.
 
 
 def sphinx_build(tmp_path: Path, language: str):
-    from sphinx.application import Sphinx
+    """A one-page site in `language`, built in process by sphinx.testing (whose cleanup resets
+    the translations Sphinx keeps per process: a Chinese build left them Chinese, and the next
+    build in the worker saw its configuration changed)."""
+    from sphinx.testing.util import SphinxTestApp
 
     src = tmp_path / f"src-{language}"
     src.mkdir()
@@ -324,18 +327,19 @@ def sphinx_build(tmp_path: Path, language: str):
     )
     (src / "index.md").write_text(PAGE, encoding="utf-8")
     warnings = io.StringIO()
-    app = Sphinx(
-        str(src),
-        str(src),
-        str(tmp_path / f"out-{language}"),
-        str(tmp_path / f"dt-{language}"),
+    app = SphinxTestApp(
         "html",
-        status=None,
-        warning=warnings,
+        srcdir=src,
+        builddir=tmp_path / f"out-{language}",
         freshenv=True,
+        status=io.StringIO(),
+        warning=warnings,
     )
-    app.build()
-    html = (tmp_path / f"out-{language}" / "index.html").read_text(encoding="utf-8")
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    html = (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
     return app, html, warnings.getvalue()
 
 
