@@ -3,7 +3,7 @@
     python -m whatcopy build [--book] [--out DIR] [--one-at-a-time] [LANGUAGE ...]
     python -m whatcopy book [--out DIR] [LANGUAGE ...]
     python -m whatcopy record|check [--device cpu|cuda] [--root DIR] [SNIPPET ...]
-    python -m whatcopy translations [status | mark docs/zh/PAGE.md ...]
+    python -m whatcopy translations [status | mark docs/zh/<page>.md ...]
     python -m whatcopy bench [--builds | --lighthouse]
     python -m whatcopy op-table changed OLD NEW
 
