@@ -49,8 +49,7 @@ def sphinx(source: Path, out: Path, doctrees: Path, *extra: str, cwd: Path = ROO
         cwd=cwd,
         capture_output=True,
         text=True,
-        # the project in `cwd`, even where the caller's environment names another
-        env={**os.environ, "WHATCOPY_ROOT": str(cwd), **env},
+        env={**os.environ, **env},  # the project is the one in `cwd` (whatcopy/project.py)
         check=False,
     )
 
@@ -292,7 +291,6 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     built = project / "docs/_build"
     env = {
         **os.environ,
-        "WHATCOPY_ROOT": str(project),
         "SOURCE_DATE_EPOCH": str(int(book.source_date().timestamp())),
     }
 
@@ -548,7 +546,7 @@ def build_broken(project: Path, **env) -> str:
         cwd=project,
         capture_output=True,
         text=True,
-        env={**os.environ, "WHATCOPY_ROOT": str(project), **env},
+        env={**os.environ, **env},
         check=False,
     )
     assert result.returncode != 0, "the build should have failed:\n" + result.stdout + result.stderr

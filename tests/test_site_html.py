@@ -649,8 +649,8 @@ def test_every_page_is_valid_html(tmp_path):
     )
 
 
-def test_with_the_site_address_known_hreflang_and_canonical_links_are_absolute(monkeypatch):
-    """With SITE_URL (the deploy's), each language's html_baseurl is its folder there, which
+def test_with_the_site_address_known_hreflang_and_canonical_links_are_absolute():
+    """With the site's address (site_url; the deploy sets SITE_URL), each language's html_baseurl is its folder there, which
     makes Sphinx write the canonical link, and the hreflang links are absolute (Lighthouse's
     SEO check refuses relative ones); without it, both stay as the local site needs them."""
     from types import SimpleNamespace
@@ -658,11 +658,9 @@ def test_with_the_site_address_known_hreflang_and_canonical_links_are_absolute(m
     from whatcopy.sphinxext import site_languages
 
     def links(site_url: str | None) -> tuple[str, list]:
-        if site_url:
-            monkeypatch.setenv("SITE_URL", site_url)
-        else:
-            monkeypatch.delenv("SITE_URL", raising=False)
-        config = SimpleNamespace(language="en", html_theme_options={}, html_baseurl="")
+        config = SimpleNamespace(
+            language="en", html_theme_options={}, html_baseurl="", site_url=site_url or ""
+        )
         site_languages.configure_language(SimpleNamespace(), config)
         context = {}
         site_languages.language_links(SimpleNamespace(config=config), "detach", "", context, None)

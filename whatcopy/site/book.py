@@ -52,6 +52,7 @@ import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
+from whatcopy import project
 from whatcopy.incremental import digest_of, unless_unchanged
 from whatcopy.languages import LANGUAGES
 from whatcopy.site import build
@@ -237,7 +238,7 @@ def source_date() -> datetime.datetime:
     if not epoch:
         commit = subprocess.run(
             ["git", "log", "-1", "--format=%ct"],
-            cwd=build.ROOT,
+            cwd=project.current().root,
             capture_output=True,
             text=True,
             check=False,
@@ -279,11 +280,16 @@ def singlehtml(language: str, out: Path) -> Path:
         sys.exit(f"{site_doctrees} has no build: build the site first (python -m whatcopy build)")
     shutil.rmtree(doctrees, ignore_errors=True)
     shutil.copytree(site_doctrees, doctrees)
-    env = dict(os.environ, SITE_BUILD_DIR=str(out), WHATCOPY_ROOT=str(build.ROOT))
     command = build.sphinx_args(
-        build.DOCS / lang.source, target, doctrees, jobs="1", quiet=True, builder="singlehtml"
+        project.current().docs / lang.source,
+        target,
+        doctrees,
+        *build.settings(out),
+        jobs="1",
+        quiet=True,
+        builder="singlehtml",
     )
-    result = subprocess.run(command, cwd=build.ROOT, env=env, check=False)
+    result = subprocess.run(command, cwd=project.current().root, check=False)
     if result.returncode:
         sys.exit(f"the single-page build of docs/{lang.source} failed (see the messages above)")
     return target
@@ -519,16 +525,21 @@ def make_books(
 ) -> dict[str, Path]:
     """Each language's book; two or more are made at the same time, one process each (each is
     mostly one busy process, Sphinx's and then Chromium's)."""
-    out = out or build.DEFAULT_BUILD
+    out = out or project.current().build
     if len(languages) > 1:
-        env = dict(os.environ, WHATCOPY_ROOT=str(build.ROOT))
-        if site_url:
-            env["SITE_URL"] = site_url
         runs = [
             subprocess.Popen(
-                [sys.executable, "-m", "whatcopy", "book", "--out", str(out), language],
-                cwd=build.ROOT,
-                env=env,
+                [
+                    sys.executable,
+                    "-m",
+                    "whatcopy",
+                    "book",
+                    "--out",
+                    str(out),
+                    *(["--site-url", site_url] if site_url else []),
+                    language,
+                ],
+                cwd=project.current().root,
             )
             for language in languages
         ]
