@@ -282,8 +282,8 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     The PDF books of step 1 are the tested ones (the copy is no git checkout: it is given the
     date the tested books say, as SOURCE_DATE_EPOCH): the same sheets, text, fonts, links,
     outline and drawing operations, with no text more than a point from where it was (Chromium
-    moves a few lines by a fraction of a point in some prints: docs/dev/decisions.md,
-    "Reproducible books"); printing them again with nothing changed prints nothing and changes
+    moves a few lines by a fraction of a point in some prints: docs/dev/decisions/
+    0030-reproducible-books.md); printing them again with nothing changed prints nothing and changes
     no byte."""
     from whatcopy.site import book
 

@@ -107,7 +107,8 @@ pre, div.highlight, .cell_input, .cell_output, .output, .output-figure,
 # unhinted (geometricPrecision): where Chromium found fonts by itself (the theme's stacks start
 # with fonts this machine lacks) and hinted them, lines with code in them moved by a fraction of
 # a point from one print to the next. (Some still do, in about one print in four of the Chinese
-# book on a busy machine: see docs/dev/decisions.md, "Reproducible books".)
+# book on a busy machine: see
+# docs/dev/decisions/0030-reproducible-books.md.)
 FONTS = {
     "en": ("DejaVu Sans", "DejaVu Sans Mono"),
     "zh": ("WenQuanYi Micro Hei", "WenQuanYi Micro Hei Mono"),
