@@ -9,7 +9,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 import zipfile
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from whatcopy.core import transcripts
 
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
-def test_page_outputs_are_the_recorded_transcripts(page):
+def test_page_outputs_are_the_recorded_transcripts(page, built_site):
     """What each cell shows, from the build's own execution, is what its CPU transcript holds."""
     problems = []
     cells = executed_cells(page)
@@ -58,8 +57,7 @@ def execution_records(folder: str) -> dict[str, dict]:
     """myst-nb's record of how each page of the site's build got its outputs (per language)."""
     import pickle
 
-    path = BUILD / "doctrees" / folder / "environment.pickle"
-    assert path.exists(), f"{path} is missing: build the site first (nox -s docs)"
+    path = BUILD / "doctrees" / folder / "environment.pickle"  # (the `built_site` fixture's)
     with path.open("rb") as f:
         env = pickle.load(f)
     return {
@@ -67,7 +65,7 @@ def execution_records(folder: str) -> dict[str, dict]:
     }
 
 
-def test_zh_build_reuses_the_english_execution():
+def test_zh_build_reuses_the_english_execution(built_site):
     """Identical cells in both languages: each Chinese page's outputs come from a cache record
     that existed when the English build was done with that page, so the Chinese build, which
     runs second, executed nothing. Read from the site build's own environments, not a new build.
@@ -414,47 +412,26 @@ def test_an_output_is_made_again_only_when_what_it_is_made_of_changed(tmp_path):
     assert len(made) == 4
 
 
-def test_a_page_that_warned_is_read_again(tmp_path):
+def test_a_page_that_warned_is_read_again(tiny_site):
     """Without -W (as in `nox -s preview`) a page with a problem would be skipped as up to date
     on the next build and its warning would vanish; build_guards reads it again until it is
-    clean. A small site built in process."""
-    from io import StringIO
-
-    from sphinx.testing.util import SphinxTestApp
-
-    source = tmp_path / "src"
-    source.mkdir()
-    (source / "conf.py").write_text('extensions = ["whatcopy.sphinxext.build_guards"]\n')
-    (source / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   good\n   bad\n")
-    (source / "good.rst").write_text("Good\n====\n\nFine.\n")
-    (source / "bad.rst").write_text("Bad\n===\n\n.. no-such-directive::\n")
-
-    def written_an_hour_ago() -> None:
-        # Sphinx reads a page again when its file is newer than its last reading: a clock that
-        # steps back between the writing and the reading (a virtual machine's, being corrected)
-        # would make every page look edited
-        for path in source.iterdir():
-            os.utime(path, (time.time() - 3600, time.time() - 3600))
-
-    written_an_hour_ago()
+    clean. A tiny site built in process, the same folders each time."""
+    pages = {
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   good\n   bad\n",
+        "good.rst": "Good\n====\n\nFine.\n",
+        "bad.rst": "Bad\n===\n\n.. no-such-directive::\n",
+    }
 
     def build() -> tuple[set[str], str]:
-        warnings = StringIO()
-        app = SphinxTestApp(
-            "html", srcdir=source, builddir=tmp_path / "out", status=StringIO(), warning=warnings
-        )
-        try:
-            app.build()
-        finally:
-            app.cleanup()
-        return read_docs(Path(app.doctreedir)), warnings.getvalue()
+        # backdate: read again because it warned, not because it is newer
+        site = tiny_site(pages, ["whatcopy.sphinxext.build_guards"], freshenv=False, backdate=True)
+        return read_docs(Path(site.app.doctreedir)), site.warnings
 
     read, warned = build()
     assert read == {"index", "good", "bad"} and "no-such-directive" in warned, warned
     read, warned = build()
     assert read == {"bad"} and "no-such-directive" in warned, (read, warned)
-    (source / "bad.rst").write_text("Bad\n===\n\nMended.\n")
-    written_an_hour_ago()  # read again because it warned, not because it is newer
+    pages["bad.rst"] = "Bad\n===\n\nMended.\n"
     read, warned = build()
     assert read == {"bad"} and not warned, (read, warned)
     read, warned = build()
