@@ -14,6 +14,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from whatcopy import project
+from whatcopy.core.snippets import set_root
 from whatcopy.incremental import source_version
 
 # In the order they are set up.
@@ -44,7 +45,7 @@ def configure(app: Sphinx, config: Config) -> None:
     """The project being built is the one `whatcopy_root` names (the extensions' data files
     come from it), and the build folder holds the execution cache and executed notebooks."""
     if config.whatcopy_root:
-        project.use(config.whatcopy_root)
+        set_root(config.whatcopy_root)  # (the recorder's core keeps its paths in step)
     build = Path(config.whatcopy_build_dir or project.current().build)
     config.nb_execution_cache_path = str(build / ".jupyter_cache")
     config.snippets_notebook_folder = str(build / "jupyter_execute")
