@@ -298,7 +298,7 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def translations(session: nox.Session) -> None:
-    """List the Chinese pages that are behind their English twin (`-- mark docs/zh/x.md`)."""
+    """List the Chinese pages that are behind their English twin (`-- mark docs/zh/<page>.md`)."""
     install(session, "pages")
     session.run("python", "-m", "whatcopy", "translations", *(session.posargs or ["status"]))
 

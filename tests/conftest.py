@@ -1,16 +1,135 @@
-"""The fixture several test modules share (warm kernels), the order tests start in (the slow
-ones first), and what the suite prints at its end besides pass and fail: the figures tests
-measured.
+"""The fixtures the test modules share: the built site (`built_site`: the one place that says
+the site must be built first), tiny sites of one to three pages built in process with
+sphinx.testing (`tiny_site`), warm kernels; the order tests start in (the slow ones first); and
+what the suite prints at its end besides pass and fail: the figures tests measured.
 
 Tests add lines to ``config.stash[NOTES]``. Under pytest-xdist each worker process keeps its
 own; a worker hands its lines to the controlling process when it finishes (``workeroutput``),
 and the controller prints them with its summary.
 """
 
+import dataclasses
+import io
+import os
+import textwrap
+import time
+from pathlib import Path
+
 import pytest
-from project import NOTES
+from project import BUILD, HTML, LANGUAGES, NOTES
 
 from whatcopy.execution import kernels
+
+
+@dataclasses.dataclass(frozen=True)
+class BuiltSite:
+    """The site `python -m whatcopy build` made in docs/_build (the tests read, never write it)."""
+
+    build: Path
+    html: Path
+
+    def page(self, language: str, docname: str) -> Path:
+        """A page's HTML file; `language`: its source folder (en, zh)."""
+        return self.html / LANGUAGES[language][0] / f"{docname}.html"
+
+    def doctrees(self, language: str) -> Path:
+        return self.build / "doctrees" / LANGUAGES[language][0]
+
+
+@pytest.fixture(scope="session")
+def built_site() -> BuiltSite:
+    """The built site, both languages and the root pages; a test that reads it asks for this
+    fixture, which fails (once, with the command to run) when there is none."""
+    missing = [
+        path
+        for path in (
+            HTML / "index.html",
+            *(HTML / folder / "index.html" for folder, _ in LANGUAGES.values()),
+            *(
+                BUILD / "doctrees" / folder / "environment.pickle"
+                for folder, _ in LANGUAGES.values()
+            ),
+        )
+        if not path.exists()
+    ]
+    if missing:
+        pytest.fail(
+            f"no built site: {', '.join(str(p) for p in missing)} missing; build it first "
+            "(python3 -m nox -s docs, or .nox/quick/bin/python -m whatcopy build)",
+            pytrace=False,
+        )
+    return BuiltSite(BUILD, HTML)
+
+
+@dataclasses.dataclass
+class TinySite:
+    """A site of a few pages built in process: its app (env, config), pages' HTML, warnings."""
+
+    app: object
+    out: Path
+    warnings: str
+
+    def html(self, docname: str = "index") -> str:
+        return (self.out / f"{docname}.html").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def tiny_site(tmp_path):
+    """Build a tiny site (one to three pages) with sphinx.testing's SphinxTestApp: the one way
+    the tests build Sphinx in process. `tiny_site(pages, extensions, language=..., conf=...,
+    name=...)`: `pages` maps a file name (index.md, bad.rst) to its text; `conf` is more of
+    conf.py; the same `name` again builds the same folders again (an incremental build, with
+    `freshenv=False`). `backdate`: the sources' times set an hour back, so that only what
+    Sphinx records, not a clock stepping back between writing and reading (a virtual machine's,
+    being corrected), decides which pages it reads again."""
+    import sphinx.locale
+    from sphinx.testing.util import SphinxTestApp
+
+    def build(
+        pages: dict[str, str],
+        extensions: list[str],
+        language: str = "en",
+        conf: str = "",
+        name: str = "",
+        freshenv: bool = True,
+        backdate: bool = False,
+    ) -> TinySite:
+        name = name or f"site-{language}"
+        source = tmp_path / name / "src"
+        source.mkdir(parents=True, exist_ok=True)
+        (source / "conf.py").write_text(
+            f"extensions = {extensions!r}\nlanguage = {language!r}\n" + textwrap.dedent(conf),
+            encoding="utf-8",
+        )
+        for page, text in pages.items():
+            path = source / page
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                path.write_text(text, encoding="utf-8")
+        if backdate:
+            hour_ago = time.time() - 3600
+            for path in source.iterdir():
+                os.utime(path, (hour_ago, hour_ago))
+        warnings = io.StringIO()
+        # Sphinx keeps its translations per process, and defaults such as numfig_format are
+        # translated: a build that left them Chinese changed the configuration of the next
+        # build in the worker, which then read every page again (SphinxTestApp's cleanup resets
+        # them after a build; this, before)
+        sphinx.locale.translators.clear()
+        app = SphinxTestApp(
+            "html",
+            srcdir=source,
+            builddir=tmp_path / name / "out",
+            freshenv=freshenv,
+            status=io.StringIO(),
+            warning=warnings,
+        )
+        try:
+            app.build()
+        finally:
+            app.cleanup()
+        return TinySite(app, Path(app.outdir), warnings.getvalue())
+
+    return build
 
 
 @pytest.fixture(scope="module")

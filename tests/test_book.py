@@ -15,6 +15,8 @@ from project import HTML, LANGUAGES, executed_cells, pages, parsed_html
 
 from whatcopy.site import book
 
+pytestmark = pytest.mark.usefixtures("built_site")  # every test here reads the built site
+
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 

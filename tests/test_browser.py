@@ -42,8 +42,8 @@ class CountingHandler(QuietHandler):
 
 
 @pytest.fixture(scope="module")
-def site_url():
-    with serving(HTML, CountingHandler) as address:
+def site_url(built_site):
+    with serving(built_site.html, CountingHandler) as address:
         yield address
 
 

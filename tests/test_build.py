@@ -9,7 +9,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 import zipfile
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from whatcopy.core import transcripts
 
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
-def test_page_outputs_are_the_recorded_transcripts(page):
+def test_page_outputs_are_the_recorded_transcripts(page, built_site):
     """What each cell shows, from the build's own execution, is what its CPU transcript holds."""
     problems = []
     cells = executed_cells(page)
@@ -49,8 +48,7 @@ def sphinx(source: Path, out: Path, doctrees: Path, *extra: str, cwd: Path = ROO
         cwd=cwd,
         capture_output=True,
         text=True,
-        # the project in `cwd`, even where the caller's environment names another
-        env={**os.environ, "WHATCOPY_ROOT": str(cwd), **env},
+        env={**os.environ, **env},  # the project is the one in `cwd` (whatcopy/project.py)
         check=False,
     )
 
@@ -59,8 +57,7 @@ def execution_records(folder: str) -> dict[str, dict]:
     """myst-nb's record of how each page of the site's build got its outputs (per language)."""
     import pickle
 
-    path = BUILD / "doctrees" / folder / "environment.pickle"
-    assert path.exists(), f"{path} is missing: build the site first (nox -s docs)"
+    path = BUILD / "doctrees" / folder / "environment.pickle"  # (the `built_site` fixture's)
     with path.open("rb") as f:
         env = pickle.load(f)
     return {
@@ -68,7 +65,7 @@ def execution_records(folder: str) -> dict[str, dict]:
     }
 
 
-def test_zh_build_reuses_the_english_execution():
+def test_zh_build_reuses_the_english_execution(built_site):
     """Identical cells in both languages: each Chinese page's outputs come from a cache record
     that existed when the English build was done with that page, so the Chinese build, which
     runs second, executed nothing. Read from the site build's own environments, not a new build.
@@ -283,8 +280,8 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     The PDF books of step 1 are the tested ones (the copy is no git checkout: it is given the
     date the tested books say, as SOURCE_DATE_EPOCH): the same sheets, text, fonts, links,
     outline and drawing operations, with no text more than a point from where it was (Chromium
-    moves a few lines by a fraction of a point in some prints: docs/dev/decisions.md,
-    "Reproducible books"); printing them again with nothing changed prints nothing and changes
+    moves a few lines by a fraction of a point in some prints: docs/dev/decisions/
+    0030-reproducible-books.md); printing them again with nothing changed prints nothing and changes
     no byte."""
     from whatcopy.site import book
 
@@ -292,7 +289,6 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     built = project / "docs/_build"
     env = {
         **os.environ,
-        "WHATCOPY_ROOT": str(project),
         "SOURCE_DATE_EPOCH": str(int(book.source_date().timestamp())),
     }
 
@@ -416,57 +412,30 @@ def test_an_output_is_made_again_only_when_what_it_is_made_of_changed(tmp_path):
     assert len(made) == 4
 
 
-def test_a_page_that_warned_is_read_again(tmp_path):
+def test_a_page_that_warned_is_read_again(tiny_site):
     """Without -W (as in `nox -s preview`) a page with a problem would be skipped as up to date
     on the next build and its warning would vanish; build_guards reads it again until it is
-    clean. A small site built in process."""
-    from io import StringIO
+    clean. A tiny site built in process, the same folders each time."""
+    pages = {
+        "index.rst": "Home\n====\n\n.. toctree::\n\n   good\n   bad\n",
+        "good.rst": "Good\n====\n\nFine.\n",
+        "bad.rst": "Bad\n===\n\n.. no-such-directive::\n",
+    }
 
-    import sphinx.locale
-    from sphinx.testing.util import SphinxTestApp
+    def build() -> tuple[set[str], str]:
+        # backdate: read again because it warned, not because it is newer
+        site = tiny_site(pages, ["whatcopy.sphinxext.build_guards"], freshenv=False, backdate=True)
+        return read_docs(Path(site.app.doctreedir)), site.warnings
 
-    source = tmp_path / "src"
-    source.mkdir()
-    (source / "conf.py").write_text('extensions = ["whatcopy.sphinxext.build_guards"]\n')
-    (source / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   good\n   bad\n")
-    (source / "good.rst").write_text("Good\n====\n\nFine.\n")
-    (source / "bad.rst").write_text("Bad\n===\n\n.. no-such-directive::\n")
-
-    def written_an_hour_ago() -> None:
-        # Sphinx reads a page again when its file is newer than its last reading: a clock that
-        # steps back between the writing and the reading (a virtual machine's, being corrected)
-        # would make every page look edited
-        for path in source.iterdir():
-            os.utime(path, (time.time() - 3600, time.time() - 3600))
-
-    written_an_hour_ago()
-
-    def build() -> tuple[set[str], str, str]:
-        warnings, status = StringIO(), StringIO()
-        app = SphinxTestApp(
-            "html", srcdir=source, builddir=tmp_path / "out", status=status, warning=warnings
-        )
-        try:
-            app.build()
-        finally:
-            app.cleanup()
-        # Sphinx's own account of why it read what it read, for the failure messages
-        return read_docs(Path(app.doctreedir)), warnings.getvalue(), status.getvalue()
-
-    # Sphinx keeps translations per process, and the default of numfig_format is translated: a
-    # builder in this worker that left them Chinese would change the configuration between the
-    # first build and the second (which would then read every page)
-    sphinx.locale.translators.clear()
-    read, warned, log = build()
-    assert read == {"index", "good", "bad"} and "no-such-directive" in warned, warned + log
-    read, warned, log = build()
-    assert read == {"bad"} and "no-such-directive" in warned, (read, warned, log)
-    (source / "bad.rst").write_text("Bad\n===\n\nMended.\n")
-    written_an_hour_ago()  # read again because it warned, not because it is newer
-    read, warned, log = build()
-    assert read == {"bad"} and not warned, (read, warned, log)
-    read, warned, log = build()
-    assert read == set() and not warned, (read, warned, log)
+    read, warned = build()
+    assert read == {"index", "good", "bad"} and "no-such-directive" in warned, warned
+    read, warned = build()
+    assert read == {"bad"} and "no-such-directive" in warned, (read, warned)
+    pages["bad.rst"] = "Bad\n===\n\nMended.\n"
+    read, warned = build()
+    assert read == {"bad"} and not warned, (read, warned)
+    read, warned = build()
+    assert read == set() and not warned, (read, warned)
 
 
 PAGE = """---
@@ -554,7 +523,7 @@ def build_broken(project: Path, **env) -> str:
         cwd=project,
         capture_output=True,
         text=True,
-        env={**os.environ, "WHATCOPY_ROOT": str(project), **env},
+        env={**os.environ, **env},
         check=False,
     )
     assert result.returncode != 0, "the build should have failed:\n" + result.stdout + result.stderr

@@ -6,11 +6,9 @@ page shows both languages, and a generator imports the zoo beside it wherever it
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -200,45 +198,22 @@ def test_the_fixed_sentences_cite_their_claims_in_both_languages():
 # The build refuses a wrong citation (a small Sphinx build of the fixtures)
 
 
-def build(tmp_path: Path, page: Path, language: str = "en") -> tuple[str, str]:
+def build(tiny_site, page: Path, language: str = "en") -> tuple[str, str]:
     """Build one fixture page with MyST and the claims extension: (its HTML, the warnings)."""
-    from sphinx.application import Sphinx
-    from sphinx.util.docutils import docutils_namespace
-
-    src = tmp_path / f"src-{language}"
-    src.mkdir()
-    (src / "conf.py").write_text(
-        textwrap.dedent(
-            f"""
-            extensions = ["myst_parser", "whatcopy.sphinxext.claims"]
-            language = {language!r}
-            """
-        )
+    site = tiny_site(
+        {"index.md": page.read_text(encoding="utf-8")},
+        ["myst_parser", "whatcopy.sphinxext.claims"],
+        language=language,
     )
-    (src / "index.md").write_text(page.read_text(encoding="utf-8"), encoding="utf-8")
-    warnings = io.StringIO()
-    with docutils_namespace():  # (a second build in this process registers its roles afresh)
-        app = Sphinx(
-            str(src),
-            str(src),
-            str(tmp_path / f"out-{language}"),
-            str(tmp_path / f"dt-{language}"),
-            "html",
-            status=None,
-            warning=warnings,
-            freshenv=True,
-        )
-        app.build()
-    html = (tmp_path / f"out-{language}" / "index.html").read_text(encoding="utf-8")
     # A small site has no claims page for the links to land on: that warning is not the test's.
-    found = [w for w in warnings.getvalue().splitlines() if "undefined label" not in w]
-    return html, "\n".join(found)
+    found = [w for w in site.warnings.splitlines() if "undefined label" not in w]
+    return site.html(), "\n".join(found)
 
 
-def test_the_build_refuses_the_sentences_as_they_were_on_main(tmp_path):
+def test_the_build_refuses_the_sentences_as_they_were_on_main(tiny_site):
     """The detach and clone sentences and the x.real row, as on main, each cite their claim
     without a scope: the build reports each at its page and line with the kinds it fails for."""
-    _, warnings = build(tmp_path, FIXTURES / "main-sentences.md")
+    _, warnings = build(tiny_site, FIXTURES / "main-sentences.md")
     errors = [w for w in warnings.splitlines() if "ERROR" in w]
     assert len(errors) == 3, warnings
     detach, clone, real = errors
@@ -250,18 +225,18 @@ def test_the_build_refuses_the_sentences_as_they_were_on_main(tmp_path):
     assert "complex64-contiguous" in real
 
 
-def test_the_build_accepts_the_narrowed_sentences_and_shows_their_scope(tmp_path):
-    html, warnings = build(tmp_path, FIXTURES / "fixed-sentences.md")
+def test_the_build_accepts_the_narrowed_sentences_and_shows_their_scope(tiny_site):
+    html, warnings = build(tiny_site, FIXTURES / "fixed-sentences.md")
     assert "ERROR" not in warnings and "WARNING" not in warnings, warnings
     assert 'class="claim-scope"' in html
     assert re.search(r"holds for \d+ of \d+ kinds", html), html
-    zh_html, warnings = build(tmp_path, FIXTURES / "fixed-sentences.md", "zh_CN")
+    zh_html, warnings = build(tiny_site, FIXTURES / "fixed-sentences.md", "zh_CN")
     assert "ERROR" not in warnings, warnings
     assert "种输入中的" in zh_html and "不成立：" in zh_html
 
 
-def test_the_build_refuses_a_stale_exception_an_unknown_claim_and_kind(tmp_path):
-    _, warnings = build(tmp_path, FIXTURES / "wrong-citations.md")
+def test_the_build_refuses_a_stale_exception_an_unknown_claim_and_kind(tiny_site):
+    _, warnings = build(tiny_site, FIXTURES / "wrong-citations.md")
     assert "index.md:3: ERROR" in warnings and "|except complex:" in warnings, warnings
     assert "index.md:5: ERROR" in warnings and "no claim 'detach.copies-everything'" in warnings
     assert (
@@ -274,10 +249,9 @@ def test_the_build_refuses_a_stale_exception_an_unknown_claim_and_kind(tmp_path)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_claims_page_shows_every_claim_and_kind_in_its_language(language, recorded):
+def test_the_claims_page_shows_every_claim_and_kind_in_its_language(language, recorded, built_site):
     folder = LANGUAGES[language][0]
     path = HTML / folder / "claims.html"
-    assert path.exists(), f"{path} is missing: build the site first (nox -s docs)"
     page = parsed_html(path)
     shown = [div["id"] for div in page.select(".claims-reference .claim")]
     assert shown == [c.anchor for c in recorded.claims.values()], f"{path}: claims shown {shown}"

@@ -15,6 +15,8 @@ from project import HTML, LANGUAGES, ROOT, SNIPPETS, TRANSCRIPTS, Page, executed
 
 from whatcopy.core import transcripts
 
+pytestmark = pytest.mark.usefixtures("built_site")  # every test here reads the built site
+
 ALL = transcripts.all_snippets()
 
 

@@ -12,9 +12,7 @@ These need no site build and no GPU: the transcripts are faked in a temporary fo
 
 from __future__ import annotations
 
-import io
 import re
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -308,57 +306,32 @@ On a GPU, `x.cpu()` copies.
 """
 
 
-def sphinx_build(tmp_path: Path, language: str):
-    """A one-page site in `language`, built in process by sphinx.testing (whose cleanup resets
-    the translations Sphinx keeps per process: a Chinese build left them Chinese, and the next
-    build in the worker saw its configuration changed)."""
-    from sphinx.testing.util import SphinxTestApp
-
-    src = tmp_path / f"src-{language}"
-    src.mkdir()
-    (src / "conf.py").write_text(
-        textwrap.dedent(
-            f"""
-            extensions = ["myst_parser", "whatcopy.sphinxext.device_prose"]
-            myst_enable_extensions = ["colon_fence"]
-            language = {language!r}
-            """
-        )
+def sphinx_build(tiny_site, language: str):
+    site = tiny_site(
+        {"index.md": PAGE},
+        ["myst_parser", "whatcopy.sphinxext.device_prose"],
+        language=language,
+        conf='myst_enable_extensions = ["colon_fence"]\n',
     )
-    (src / "index.md").write_text(PAGE, encoding="utf-8")
-    warnings = io.StringIO()
-    app = SphinxTestApp(
-        "html",
-        srcdir=src,
-        builddir=tmp_path / f"out-{language}",
-        freshenv=True,
-        status=io.StringIO(),
-        warning=warnings,
-    )
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    html = (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
-    return app, html, warnings.getvalue()
+    return site.app, site.html(), site.warnings
 
 
-def test_the_directive_switches_when_a_transcript_arrives(transcript_dir, tmp_path):
-    app, html, warnings = sphinx_build(tmp_path, "en")
+def test_the_directive_switches_when_a_transcript_arrives(transcript_dir, tiny_site):
+    app, html, warnings = sphinx_build(tiny_site, "en")
     assert "Expected on CUDA, not yet verified by this site" in html, warnings
     assert "device-prose-missing" in html and not warnings
     assert device_prose.outdated_pages(app, app.env, set(), set(), set()) == []
     fake_cuda_transcript(transcript_dir)
     # the next build reads the page again, with no edit to it
     assert device_prose.outdated_pages(app, app.env, set(), set(), set()) == ["index"]
-    app, html, warnings = sphinx_build(tmp_path, "zh_CN")
+    app, html, warnings = sphinx_build(tiny_site, "zh_CN")
     assert "已在 CUDA 上验证" in html and "x.cpu() is x: False" in html, warnings
     assert "downloads/transcripts/cuda/devices/nothing_to_move.txt" in html
 
 
-def test_the_directive_fails_the_build_when_the_cuda_run_contradicts_it(transcript_dir, tmp_path):
+def test_the_directive_fails_the_build_when_the_cuda_run_contradicts_it(transcript_dir, tiny_site):
     fake_cuda_transcript(transcript_dir, outputs={"x.device.type: cpu": "x.device.type: cuda"})
-    _, _html, warnings = sphinx_build(tmp_path, "en")
+    _, _html, warnings = sphinx_build(tiny_site, "en")
     assert "index.md:3" in warnings and "contradicted by the GPU run" in warnings, warnings
     assert "ERROR" in warnings
 
@@ -392,9 +365,8 @@ def source_boxes(text: str) -> list[tuple[int, str, list[str]]]:
 @pytest.mark.parametrize(
     "page", [p for p in all_pages() if ":::{on-cuda}" in p.text], ids=lambda p: p.rel
 )
-def test_the_built_page_shows_each_box_as_its_evidence_stands(page):
+def test_the_built_page_shows_each_box_as_its_evidence_stands(page, built_site):
     """Read from the built site: one box per {on-cuda}, verified exactly when the CUDA run is."""
-    assert page.html.exists(), f"{page.html} is missing: build the site first (nox -s docs)"
     html = parsed_html(page.html)
     built = html.select("div.device-prose")
     boxes = source_boxes(page.text)

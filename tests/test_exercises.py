@@ -219,9 +219,8 @@ def fold_problems(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("language, page", CASES, ids=IDS)
-def test_answers_are_executed_outputs_folded_closed(language, page):
+def test_answers_are_executed_outputs_folded_closed(language, page, built_site):
     path = html(language, page)
-    assert path.exists(), f"{path} is missing: build the site first (python -m whatcopy build)"
     problems = fold_problems(path)
     soup = parsed_html(path)
     cells = soup.select("div.cell.tag_exercise")

@@ -1,5 +1,5 @@
 """The site's search without a browser: the query file's two halves, and the pure functions of
-docs/_static/site-search.js run in Node (tests/site_search.test.mjs). The queries themselves run
+docs/_static/site-search.js run in Node (tests/site_search.test.cjs). The queries themselves run
 in Chromium (tests/test_browser.py)."""
 
 from __future__ import annotations

@@ -86,12 +86,12 @@ def test_every_claim_has_a_known_verdict_and_both_languages(ledger):
 
 
 def test_every_evidence_label_opens_a_section_that_runs_code(ledger):
-    problems = evidence_problems(ledger, seed_ledger.DATA, site_sections("en"))
+    problems = evidence_problems(ledger, seed_ledger.data_file(), site_sections("en"))
     assert not problems, "\n".join(problems)
 
 
 def test_the_ledger_text_follows_the_page_rules(ledger, tmp_path):
-    problems = text_problems(ledger, seed_ledger.DATA, tmp_path)
+    problems = text_problems(ledger, seed_ledger.data_file(), tmp_path)
     assert not problems, "\n".join(problems)
 
 

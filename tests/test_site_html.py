@@ -21,6 +21,8 @@ from project import DOCS, HTML, LANGUAGES, all_pages, parsed_html
 import whatcopy.sphinxext
 from whatcopy.sphinxext.site_languages import HARDCODED_LABELS, HIDDEN_CELL_LABEL
 
+pytestmark = pytest.mark.usefixtures("built_site")  # every test here reads the built site
+
 HTML_FILES = sorted(HTML.rglob("*.html"))
 HAN = re.compile(r"[\u4e00-\u9fff]")
 # Elements whose URL attribute makes the browser fetch something.
@@ -60,12 +62,6 @@ def anchors(path: Path) -> frozenset[str]:
 
 def is_foreign(url: str) -> bool:
     return bool(urlsplit(url).netloc) or url.startswith("//")
-
-
-def test_the_site_is_built():
-    assert HTML_FILES, f"{HTML} has no pages: build the site first (nox -s docs)"
-    for folder, _ in LANGUAGES.values():
-        assert (HTML / folder / "index.html").exists(), f"{HTML / folder} is missing"
 
 
 @pytest.mark.parametrize("path", HTML_FILES, ids=lambda p: str(p.relative_to(HTML)))
@@ -637,7 +633,9 @@ def test_every_page_is_valid_html(tmp_path):
     control = tmp_path / "control.html"
     control.write_text(INVALID, encoding="utf-8")
     pages = [p for p in HTML_FILES if "_static" not in p.parts]
-    assert {HTML / "index.html", HTML / "404.html"} <= set(pages), "build the site first"
+    assert {HTML / "index.html", HTML / "404.html"} <= set(pages), (
+        "the root or 404 page is not checked"
+    )
     found = nu_errors([control, *pages])
     caught = found.pop(str(control), [])
     assert len(caught) >= 3 and any("summary" in m for m in caught), caught
@@ -649,8 +647,8 @@ def test_every_page_is_valid_html(tmp_path):
     )
 
 
-def test_with_the_site_address_known_hreflang_and_canonical_links_are_absolute(monkeypatch):
-    """With SITE_URL (the deploy's), each language's html_baseurl is its folder there, which
+def test_with_the_site_address_known_hreflang_and_canonical_links_are_absolute():
+    """With the site's address (site_url; the deploy sets SITE_URL), each language's html_baseurl is its folder there, which
     makes Sphinx write the canonical link, and the hreflang links are absolute (Lighthouse's
     SEO check refuses relative ones); without it, both stay as the local site needs them."""
     from types import SimpleNamespace
@@ -658,11 +656,9 @@ def test_with_the_site_address_known_hreflang_and_canonical_links_are_absolute(m
     from whatcopy.sphinxext import site_languages
 
     def links(site_url: str | None) -> tuple[str, list]:
-        if site_url:
-            monkeypatch.setenv("SITE_URL", site_url)
-        else:
-            monkeypatch.delenv("SITE_URL", raising=False)
-        config = SimpleNamespace(language="en", html_theme_options={}, html_baseurl="")
+        config = SimpleNamespace(
+            language="en", html_theme_options={}, html_baseurl="", site_url=site_url or ""
+        )
         site_languages.configure_language(SimpleNamespace(), config)
         context = {}
         site_languages.language_links(SimpleNamespace(config=config), "detach", "", context, None)

@@ -1,9 +1,9 @@
 """The command line, on top of every layer: `python -m whatcopy <command>`.
 
-    python -m whatcopy build [--book] [--out DIR] [--one-at-a-time] [LANGUAGE ...]
-    python -m whatcopy book [--out DIR] [LANGUAGE ...]
+    python -m whatcopy build [--book] [--out DIR] [--site-url URL] [--one-at-a-time] [LANGUAGE ...]
+    python -m whatcopy book [--out DIR] [--site-url URL] [LANGUAGE ...]
     python -m whatcopy record|check [--device cpu|cuda] [--root DIR] [SNIPPET ...]
-    python -m whatcopy translations [status | mark docs/zh/PAGE.md ...]
+    python -m whatcopy translations [status | mark docs/zh/<page>.md ...]
     python -m whatcopy bench [--builds | --lighthouse]
     python -m whatcopy op-table changed OLD NEW
 
@@ -39,6 +39,11 @@ def site_parser(name: str, description: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--out", type=Path, default=None, help="build folder (default: docs/_build)"
     )
+    parser.add_argument(
+        "--site-url",
+        default=os.environ.get("SITE_URL"),
+        help="the address the site is published at, ending in / (default: $SITE_URL)",
+    )
     return parser
 
 
@@ -53,11 +58,13 @@ def build(argv: list[str]) -> int:
     languages, out = languages_and_folder(parser, args)
     from whatcopy.site import build as site
 
-    site.build(languages, out, one_at_a_time=args.one_at_a_time, jobs=args.jobs)
+    site.build(
+        languages, out, one_at_a_time=args.one_at_a_time, jobs=args.jobs, site_url=args.site_url
+    )
     if args.book:
         from whatcopy.site import book
 
-        book.make_books(languages, out, os.environ.get("SITE_URL"))
+        book.make_books(languages, out, args.site_url)
     return 0
 
 
@@ -67,7 +74,7 @@ def book(argv: list[str]) -> int:
     languages, out = languages_and_folder(parser, args)
     from whatcopy.site import book as books
 
-    books.make_books(languages, out, os.environ.get("SITE_URL"))
+    books.make_books(languages, out, args.site_url)
     return 0
 
 

@@ -1,14 +1,16 @@
-"""Where the project is: its root holds pyproject.toml, snippets/ and transcripts/.
+"""Where the project is: one `Project` holds its paths; `current()` is the one being worked on.
 
-The root is passed (``WHATCOPY_ROOT``) or discovered by walking up from the working directory,
-never derived from where this package's files happen to be (an installed copy may live in
-site-packages). Sphinx reads each conf.py from its own folder (docs/<lang>/), so discovery
-works there too.
+The root holds pyproject.toml and snippets/. It is discovered by walking up from the working
+directory (Sphinx reads each conf.py from its own folder, docs/<lang>/, so discovery works
+there too), never derived from where this package's files are (an installed copy may live in
+site-packages). A command that works on another copy says so with `use(root)`; a Sphinx build
+says so with its `whatcopy_root` config value (set by site_conf.py). No environment variable
+names the root: docs/dev/configuration.md.
 """
 
 from __future__ import annotations
 
-import os
+import dataclasses
 from pathlib import Path
 
 
@@ -17,12 +19,61 @@ def is_root(path: Path) -> bool:
 
 
 def find_root(start: Path | None = None) -> Path:
-    """The project root: $WHATCOPY_ROOT, else the nearest folder above `start` (default: the
-    working directory) holding pyproject.toml and snippets/; else `start` itself."""
-    if os.environ.get("WHATCOPY_ROOT"):
-        return Path(os.environ["WHATCOPY_ROOT"]).resolve()
+    """The nearest folder above `start` (default: the working directory) holding
+    pyproject.toml and snippets/; else `start` itself."""
     here = Path(start or Path.cwd()).resolve()
     for path in (here, *here.parents):
         if is_root(path):
             return path
     return here
+
+
+@dataclasses.dataclass(frozen=True)
+class Project:
+    root: Path
+
+    @property
+    def docs(self) -> Path:
+        return self.root / "docs"
+
+    @property
+    def snippets(self) -> Path:
+        return self.root / "snippets"
+
+    @property
+    def transcripts(self) -> Path:
+        return self.root / "transcripts"
+
+    @property
+    def generators(self) -> Path:
+        return self.root / "generators"
+
+    @property
+    def locale(self) -> Path:
+        return self.docs / "locale"
+
+    @property
+    def build(self) -> Path:
+        """The default build folder (``python -m whatcopy build --out`` chooses another)."""
+        return self.docs / "_build"
+
+
+_current: Project | None = None
+
+
+def current() -> Project:
+    """The project being worked on: the one `use()` named, else the one above the working
+    directory (found once, when first asked)."""
+    global _current
+    if _current is None:
+        _current = Project(find_root())
+    return _current
+
+
+def use(root: Path | str) -> Project:
+    """Work on the project at `root` from now on (a copy, for tests and the benchmark); return
+    the previous one, for the caller to restore."""
+    global _current
+    previous = current()
+    _current = Project(Path(root).resolve())
+    return previous

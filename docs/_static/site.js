@@ -1,5 +1,5 @@
 /* The site's own behaviour, in a file so that the Content-Security-Policy needs neither inline
-   handlers nor eval (docs/_ext/lean_theme.py). Loaded after Sphinx's doctools.js and before its
+   handlers nor eval (whatcopy/sphinxext/lean_theme.py). Loaded after Sphinx's doctools.js and before its
    translations.js. */
 
 /* Sphinx turns the catalog's plural formula into code with `new Function`, which the policy

@@ -22,12 +22,9 @@ import re
 import sys
 from pathlib import Path
 
+from whatcopy import project
 from whatcopy.content import pages
-from whatcopy.project import find_root
 
-ROOT = find_root()
-EN = ROOT / "docs" / "en"
-ZH = ROOT / "docs" / "zh"
 # the field's line, for `mark` to replace (reading goes through myst-nb)
 FIELD_LINE = re.compile(r"^translation_of:.*$", re.MULTILINE)
 
@@ -43,16 +40,17 @@ def recorded_version(chinese: Path) -> object:
 
 
 def twin(chinese: Path) -> Path:
-    return EN / chinese.relative_to(ZH)
+    docs = project.current().docs
+    return docs / "en" / chinese.relative_to(docs / "zh")
 
 
 def problems() -> list[str]:
-    found = []
-    for chinese in sorted(ZH.rglob("*.md")):
+    found, root = [], project.current().root
+    for chinese in sorted((root / "docs" / "zh").rglob("*.md")):
         english = twin(chinese)
-        rel = chinese.relative_to(ROOT)
+        rel = chinese.relative_to(root)
         if not english.exists():
-            found.append(f"{rel}: no English twin {english.relative_to(ROOT)}")
+            found.append(f"{rel}: no English twin {english.relative_to(root)}")
             continue
         recorded = recorded_version(chinese)
         if recorded is None:
@@ -61,7 +59,7 @@ def problems() -> list[str]:
             found.append(f"{rel}: `translation_of:` is read as a number; quote it (mark does)")
         elif recorded != english_version(english):
             found.append(
-                f"{rel}: matches version {recorded} of {english.relative_to(ROOT)}, which is now "
+                f"{rel}: matches version {recorded} of {english.relative_to(root)}, which is now "
                 f"{english_version(english)}; bring it up to date, then "
                 f"`nox -s translations -- mark {rel}`"
             )
@@ -77,7 +75,7 @@ def mark(chinese: Path) -> None:
     line = f'translation_of: "{version}"  # sha256[:12] of the English page this page matches'
     head = FIELD_LINE.sub(line, head) if FIELD_LINE.search(head) else head + "\n" + line
     chinese.write_text("---\n" + head + "\n---" + rest, encoding="utf-8")
-    print(f"{chinese.relative_to(ROOT)}: marked as matching {version}")
+    print(f"{chinese.relative_to(project.current().root)}: marked as matching {version}")
 
 
 def main(argv: list[str]) -> int:

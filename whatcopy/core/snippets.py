@@ -16,9 +16,9 @@ import hashlib
 import re
 from pathlib import Path
 
-from whatcopy.project import find_root
+from whatcopy import project
 
-ROOT = find_root()  # $WHATCOPY_ROOT, or above the working directory; --root changes it
+ROOT = project.current().root  # whatcopy/project.py; --root (set_root) changes it
 SNIPPETS = ROOT / "snippets"
 GENERATORS = ROOT / "generators"
 TRANSCRIPTS = ROOT / "transcripts"
@@ -29,7 +29,8 @@ def set_root(root: Path) -> Path:
     """Work on the project at `root` (its snippets/ and transcripts/); return the previous root."""
     global ROOT, SNIPPETS, GENERATORS, TRANSCRIPTS
     previous = ROOT
-    ROOT = Path(root).resolve()
+    project.use(root)
+    ROOT = project.current().root
     SNIPPETS, GENERATORS = ROOT / "snippets", ROOT / "generators"
     TRANSCRIPTS = ROOT / "transcripts"
     return previous

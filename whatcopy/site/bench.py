@@ -35,12 +35,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from whatcopy import project as projects
 from whatcopy.languages import LANGUAGES
-from whatcopy.project import find_root
 from whatcopy.site import build
 from whatcopy.site.browser import CHROMIUM, CHROMIUM_ARGS, QuietHandler, serving
 
-ROOT = find_root()
+ROOT = projects.current().root  # this checkout: what is measured is a copy of it
 
 TARGETS = {
     "cold_ratio": 1.3,
@@ -259,7 +259,7 @@ def test_suite() -> tuple[float, str]:
         if (ROOT / "node_modules").is_dir():
             (clone / "node_modules").symlink_to(ROOT / "node_modules")
         # as `nox -s tests` runs: the clone is the project because it is the working directory
-        env = {k: v for k, v in os.environ.items() if k != "WHATCOPY_ROOT"}
+        env = dict(os.environ)
         started = time.perf_counter()
         subprocess.run(
             [sys.executable, "-m", "whatcopy", "build", "--book"], cwd=clone, env=env, check=True
@@ -290,20 +290,16 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         project = build.copy_project(Path(tmp))
-        build.set_root(project)  # build the copy: its sources, its cache
+        previous = projects.use(project)  # build the copy: its sources, its cache
         module = build
         build_dir = project / "docs" / "_build"
-        with gzip_server(build_dir / "html") as base:
-            # the site's address, as the deploy knows it: absolute hreflang and canonical links
-            saved_url = os.environ.get("SITE_URL")
-            os.environ["SITE_URL"] = base
-            try:
+        try:
+            with gzip_server(build_dir / "html") as base:
+                # the site's address, as the deploy knows it: absolute hreflang and canonical
+                # links
                 figures = measure(module, project, build_dir, base, args.lighthouse, args.builds)
-            finally:
-                if saved_url is None:
-                    os.environ.pop("SITE_URL", None)
-                else:
-                    os.environ["SITE_URL"] = saved_url
+        finally:
+            projects.use(previous.root)
     if args.lighthouse:
         print_lighthouse(figures["lighthouse"])
     else:
@@ -315,7 +311,7 @@ def measure(
     module, project: Path, build_dir: Path, base: str, lighthouse_only: bool, builds_only: bool
 ) -> dict:
     cold_start = time.perf_counter()
-    cold = module.build_languages(list(LANGUAGES), build_dir, quiet=False)
+    cold = module.build_languages(list(LANGUAGES), build_dir, quiet=False, site_url=base)
     cold_total = time.perf_counter() - cold_start
     module.write_root(build_dir, base)
     if lighthouse_only:
@@ -325,13 +321,13 @@ def measure(
     floor = floor_one * en_executed
 
     warm_start = time.perf_counter()
-    warm = module.build_languages(list(LANGUAGES), build_dir, quiet=False)
+    warm = module.build_languages(list(LANGUAGES), build_dir, quiet=False, site_url=base)
     warm_total = time.perf_counter() - warm_start
 
     snippet = project / "snippets" / f"{EDITED}.py"
     snippet.write_text(snippet.read_text() + "# edited by whatcopy/site/bench.py\n")
     edit_start = time.perf_counter()
-    edited = module.build_languages(list(LANGUAGES), build_dir, quiet=False)
+    edited = module.build_languages(list(LANGUAGES), build_dir, quiet=False, site_url=base)
     edit_total = time.perf_counter() - edit_start
     expected = pages_loading(project, EDITED)
     reexecuted = executed(edited["en"][1]) + executed(edited["zh"][1])

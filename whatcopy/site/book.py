@@ -5,13 +5,8 @@ docs/_build/html/<folder>/what-does-it-copy-<folder>.pdf, beside the language's 
     python -m whatcopy book zh         # one language
     python -m whatcopy book --out DIR  # from the site built under DIR (whatcopy build --out)
 
-The engine is Chromium's print to PDF, through Playwright, over Sphinx's `singlehtml` build of
-the same sources, rather than Sphinx's LaTeX builder with xeCJK: the pages are HTML made for
-the browser (outputs drawn as HTML tables and SVG diagrams by output_figures.py, folded
-answers, the site's print stylesheet), which Chromium prints as the reader sees them, with
-Chinese in the font the tests already install (fonts-wqy-microhei), embedded; Chromium and
-Playwright are already what the tests drive. The LaTeX route would need every extension's
-nodes written again for LaTeX and a TeX installation of several hundred MB.
+Chromium's print to PDF, through Playwright, over Sphinx's `singlehtml` build, rather than
+LaTeX: why, and what it was measured to cost, in docs/dev/decisions/0001-pdf-book-via-chromium.md.
 
 Each language's book:
 
@@ -19,22 +14,19 @@ Each language's book:
    executed again: the pages in toctree order, as one document whose links between pages
    are links inside it (#document-<page>, #<label>).
 2. Chromium loads it with the print stylesheet, opens every folded block (answers, hidden code),
-   makes every link that leaves the book absolute (SITE_URL, the published site, when known;
+   makes every link that leaves the book absolute (the site's address, when known;
    the built site's folder otherwise), and puts a cover, and a table of contents with the page
    each page of the site starts on, before the first page; each page of the site starts a new
    sheet, and every sheet but the cover has its number at the foot.
 3. The page numbers of the contents are read from that print (the PDF's named destinations,
    `pdfinfo -dests`) and written in; then only the cover and the contents are printed again
-   (the pages of the site hidden: about a second, where printing the whole book again takes
-   20). Their sheets replace the first sheets of the whole print, each keeping the links of the
+   (the pages of the site hidden). Their sheets replace the first sheets of the whole print, each keeping the links of the
    sheet it replaces (pypdf, as an incremental update: the rest of the file is the first print,
    byte for byte). That is checked: the new sheets are as many as the old (up to the sheet the
    first page of the site starts on), and read the same but for the digits written in.
 4. The same update adds the book's outline (the bookmarks a PDF reader lists beside the book):
    the home page and each page of the site, in order, each with its sections, leading where the
-   book's own links to them lead. (Chromium writes an outline only into a tagged PDF: measured
-   on the English book, that print took 16.5 s instead of 11.3 s and made a file 2.4 times the
-   size.)
+   book's own links to them lead (not Chromium's tagged-PDF outline: decision 0001).
 """
 
 from __future__ import annotations
@@ -52,6 +44,7 @@ import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
+from whatcopy import project
 from whatcopy.incremental import digest_of, unless_unchanged
 from whatcopy.languages import LANGUAGES
 from whatcopy.site import build
@@ -106,7 +99,8 @@ pre, div.highlight, .cell_input, .cell_output, .output, .output-figure,
 # unhinted (geometricPrecision): where Chromium found fonts by itself (the theme's stacks start
 # with fonts this machine lacks) and hinted them, lines with code in them moved by a fraction of
 # a point from one print to the next. (Some still do, in about one print in four of the Chinese
-# book on a busy machine: see docs/dev/decisions.md, "Reproducible books".)
+# book on a busy machine: see
+# docs/dev/decisions/0030-reproducible-books.md.)
 FONTS = {
     "en": ("DejaVu Sans", "DejaVu Sans Mono"),
     "zh": ("WenQuanYi Micro Hei", "WenQuanYi Micro Hei Mono"),
@@ -237,7 +231,7 @@ def source_date() -> datetime.datetime:
     if not epoch:
         commit = subprocess.run(
             ["git", "log", "-1", "--format=%ct"],
-            cwd=build.ROOT,
+            cwd=project.current().root,
             capture_output=True,
             text=True,
             check=False,
@@ -279,11 +273,16 @@ def singlehtml(language: str, out: Path) -> Path:
         sys.exit(f"{site_doctrees} has no build: build the site first (python -m whatcopy build)")
     shutil.rmtree(doctrees, ignore_errors=True)
     shutil.copytree(site_doctrees, doctrees)
-    env = dict(os.environ, SITE_BUILD_DIR=str(out), WHATCOPY_ROOT=str(build.ROOT))
     command = build.sphinx_args(
-        build.DOCS / lang.source, target, doctrees, jobs="1", quiet=True, builder="singlehtml"
+        project.current().docs / lang.source,
+        target,
+        doctrees,
+        *build.settings(out),
+        jobs="1",
+        quiet=True,
+        builder="singlehtml",
     )
-    result = subprocess.run(command, cwd=build.ROOT, env=env, check=False)
+    result = subprocess.run(command, cwd=project.current().root, check=False)
     if result.returncode:
         sys.exit(f"the single-page build of docs/{lang.source} failed (see the messages above)")
     return target
@@ -519,16 +518,21 @@ def make_books(
 ) -> dict[str, Path]:
     """Each language's book; two or more are made at the same time, one process each (each is
     mostly one busy process, Sphinx's and then Chromium's)."""
-    out = out or build.DEFAULT_BUILD
+    out = out or project.current().build
     if len(languages) > 1:
-        env = dict(os.environ, WHATCOPY_ROOT=str(build.ROOT))
-        if site_url:
-            env["SITE_URL"] = site_url
         runs = [
             subprocess.Popen(
-                [sys.executable, "-m", "whatcopy", "book", "--out", str(out), language],
-                cwd=build.ROOT,
-                env=env,
+                [
+                    sys.executable,
+                    "-m",
+                    "whatcopy",
+                    "book",
+                    "--out",
+                    str(out),
+                    *(["--site-url", site_url] if site_url else []),
+                    language,
+                ],
+                cwd=project.current().root,
             )
             for language in languages
         ]

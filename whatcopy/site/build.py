@@ -7,8 +7,10 @@ the reader to their language, a 404 page and a sitemap.
 
 The languages are built at the same time, English ahead: the Chinese build waits for the
 English one to have executed what it reads, then finds every cell in the shared jupyter-cache
-and executes nothing (`--one-at-a-time`: one after the other). SITE_URL (the address the site is published at, ending in /) makes the sitemap
-and the 404 page's links absolute.
+and executes nothing (`--one-at-a-time`: one after the other). The site's address (`site_url`;
+the command line takes it from SITE_URL) makes the sitemap and the 404 page's links absolute.
+What a language's sphinx-build needs to know it is told as config values (`-D`), not through
+the environment: docs/dev/configuration.md.
 """
 
 from __future__ import annotations
@@ -22,22 +24,8 @@ import time
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from whatcopy import project
 from whatcopy.languages import LANGUAGES, Language  # noqa: F401  (Language: for importers)
-from whatcopy.project import find_root
-
-ROOT = find_root()
-DOCS = ROOT / "docs"
-DEFAULT_BUILD = DOCS / "_build"
-
-
-def set_root(root: Path) -> Path:
-    """Build the project at `root` (a copy, for tests and the benchmark); return the previous."""
-    global ROOT, DOCS, DEFAULT_BUILD
-    previous = ROOT
-    ROOT = Path(root).resolve()
-    DOCS = ROOT / "docs"
-    DEFAULT_BUILD = DOCS / "_build"
-    return previous
 
 
 def sphinx_args(
@@ -71,14 +59,32 @@ def sphinx_args(
     ]
 
 
+def settings(build: Path, site_url: str | None = None) -> list[str]:
+    """The config values every sphinx-build of the site is given: the project it builds (its
+    root), the build folder (execution cache included), and the site's address when known."""
+    return [
+        "-D",
+        f"whatcopy_root={project.current().root}",
+        "-D",
+        f"whatcopy_build_dir={build}",
+        *(["-D", f"site_url={site_url}"] if site_url else []),
+    ]
+
+
 def sphinx_command(
-    language: str, build: Path, *extra: str, quiet: bool = True, jobs: str = "auto"
+    language: str,
+    build: Path,
+    *extra: str,
+    quiet: bool = True,
+    jobs: str = "auto",
+    site_url: str | None = None,
 ) -> list[str]:
     lang = LANGUAGES[language]
     return sphinx_args(
-        DOCS / lang.source,
+        project.current().docs / lang.source,
         build / "html" / lang.folder,
         build / "doctrees" / lang.folder,
+        *settings(build, site_url),
         *extra,
         jobs=jobs,
         quiet=quiet,
@@ -88,7 +94,15 @@ def sphinx_command(
 class Run:
     """One language's sphinx-build, started; `finish()` waits for it."""
 
-    def __init__(self, language: str, build: Path, quiet: bool, jobs: str = "auto", **env: str):
+    def __init__(
+        self,
+        language: str,
+        build: Path,
+        quiet: bool,
+        jobs: str = "auto",
+        site_url: str | None = None,
+        **env: str,
+    ):
         self.language, self.build, self.quiet = language, build, quiet
         self.started = time.perf_counter()
         # (closed by wait(), which reads it)
@@ -96,9 +110,10 @@ class Run:
             None if quiet else tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
         )
         self.process = subprocess.Popen(
-            sphinx_command(language, build, quiet=quiet, jobs=jobs),
-            cwd=ROOT,
-            env=dict(os.environ, SITE_BUILD_DIR=str(build), WHATCOPY_ROOT=str(ROOT), **env),
+            sphinx_command(language, build, quiet=quiet, jobs=jobs, site_url=site_url),
+            cwd=project.current().root,
+            # the handshake between the languages' processes (build_guards.py), and only it
+            env=dict(os.environ, **env),
             text=True,
             stdout=self.log_file,
             stderr=subprocess.STDOUT if not quiet else None,
@@ -123,10 +138,14 @@ class Run:
 
 
 def build_language(
-    language: str, build: Path | None = None, quiet: bool = True, jobs: str = "auto"
+    language: str,
+    build: Path | None = None,
+    quiet: bool = True,
+    jobs: str = "auto",
+    site_url: str | None = None,
 ) -> tuple[float, str]:
     """Build one language; return (seconds, log). Exit with a message when it fails."""
-    run = Run(language, build or DEFAULT_BUILD, quiet, jobs)
+    run = Run(language, build or project.current().build, quiet, jobs, site_url)
     code, seconds, log = run.wait()
     if code:
         run.fail(log)
@@ -139,6 +158,7 @@ def build_languages(
     quiet: bool = True,
     one_at_a_time: bool = False,
     jobs: str = "auto",
+    site_url: str | None = None,
 ) -> dict[str, tuple[float, str]]:
     """Build the languages at the same time, each in its own process, the first one ahead:
     the others wait for its execution cache, and, if they have pages to read, for it to have
@@ -146,17 +166,21 @@ def build_languages(
     their starts, loads and writes overlap. Return each one's (seconds, log); exit with a
     message when one fails (the others are stopped, or finished, first). `one_at_a_time`:
     each after the other; `jobs`: Sphinx's processes per language."""
-    build = build or DEFAULT_BUILD
+    build = build or project.current().build
     if len(languages) == 1 or one_at_a_time:
-        return {language: build_language(language, build, quiet, jobs) for language in languages}
+        return {
+            language: build_language(language, build, quiet, jobs, site_url)
+            for language in languages
+        }
     signals = build / "doctrees" / ".languages"
     signals.mkdir(parents=True, exist_ok=True)
     prefix = str(signals / languages[0])
     for flag in signals.glob(languages[0] + ".*"):
         flag.unlink()
-    first = Run(languages[0], build, quiet, jobs, WHATCOPY_SIGNAL=prefix)
+    first = Run(languages[0], build, quiet, jobs, site_url, WHATCOPY_SIGNAL=prefix)
     others = [
-        Run(language, build, quiet, jobs, WHATCOPY_AFTER=prefix) for language in languages[1:]
+        Run(language, build, quiet, jobs, site_url, WHATCOPY_AFTER=prefix)
+        for language in languages[1:]
     ]
     code, seconds, log = first.wait()
     results = {languages[0]: (seconds, log)}
@@ -232,12 +256,13 @@ def copy_cache(source: Path, target: Path) -> None:
 def copy_project(target: Path, cache_from: Path | None = None) -> Path:
     """A throwaway copy of everything a build reads, for tests and the benchmark to change;
     with cache_from (a build folder), its execution cache too, so nothing re-executes."""
+    root = project.current().root
     for folder in ("docs", "snippets", "generators", "transcripts"):
         shutil.copytree(
-            ROOT / folder, target / folder, ignore=shutil.ignore_patterns("_build", "*.mo")
+            root / folder, target / folder, ignore=shutil.ignore_patterns("_build", "*.mo")
         )
-    shutil.copy(ROOT / "pyproject.toml", target / "pyproject.toml")  # marks the project root
-    shutil.copy(ROOT / "LICENSE", target / "LICENSE")  # the course kit's archive holds it
+    shutil.copy(root / "pyproject.toml", target / "pyproject.toml")  # marks the project root
+    shutil.copy(root / "LICENSE", target / "LICENSE")  # the course kit's archive holds it
     if cache_from is not None and (cache_from / ".jupyter_cache").exists():
         copy_cache(cache_from, target / "docs" / "_build")
     return target
@@ -249,11 +274,12 @@ def build(
     quiet: bool = True,
     one_at_a_time: bool = False,
     jobs: str = "auto",
+    site_url: str | None = None,
 ) -> dict[str, tuple[float, str]]:
-    build = build or DEFAULT_BUILD
-    results = build_languages(languages, build, quiet, one_at_a_time, jobs)
+    build = build or project.current().build
+    results = build_languages(languages, build, quiet, one_at_a_time, jobs, site_url)
     for language in languages:
         print(f"built {language} in {results[language][0]:.1f} s")
     if all((build / "html" / lang.folder / "index.html").exists() for lang in LANGUAGES.values()):
-        write_root(build, os.environ.get("SITE_URL"))
+        write_root(build, site_url)
     return results

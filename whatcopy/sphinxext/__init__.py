@@ -8,8 +8,13 @@ module says so with an explicit priority at its `app.connect`, and the comment t
 handler it must come before or after.
 """
 
-from sphinx.application import Sphinx
+from pathlib import Path
 
+from sphinx.application import Sphinx
+from sphinx.config import Config
+
+from whatcopy import project
+from whatcopy.core.snippets import set_root
 from whatcopy.incremental import source_version
 
 # In the order they are set up.
@@ -36,7 +41,22 @@ MODULES = (
 )
 
 
+def configure(app: Sphinx, config: Config) -> None:
+    """The project being built is the one `whatcopy_root` names (the extensions' data files
+    come from it), and the build folder holds the execution cache and executed notebooks."""
+    if config.whatcopy_root:
+        set_root(config.whatcopy_root)  # (the recorder's core keeps its paths in step)
+    build = Path(config.whatcopy_build_dir or project.current().build)
+    config.nb_execution_cache_path = str(build / ".jupyter_cache")
+    config.snippets_notebook_folder = str(build / "jupyter_execute")
+
+
 def setup(app: Sphinx) -> dict:
+    # The project's settings (site_conf.py sets them; -D overrides): docs/dev/configuration.md
+    app.add_config_value("whatcopy_root", "", "", str)
+    app.add_config_value("whatcopy_build_dir", "", "", str)
+    app.add_config_value("site_url", "", "html", str)
+    app.connect("config-inited", configure, priority=100)  # before anything reads them
     for name in MODULES:
         app.setup_extension(f"{__name__}.{name}")
     return {

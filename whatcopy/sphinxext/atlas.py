@@ -30,7 +30,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from whatcopy.project import find_root
+from whatcopy import project
 from whatcopy.reference import atlas
 from whatcopy.sphinxext.messages import NP_, translate
 from whatcopy.sphinxext.output_figures import _fold, _printed_block
@@ -38,7 +38,13 @@ from whatcopy.sphinxext.output_figures import _fold, _printed_block
 logger = logging.getLogger(__name__)
 
 TAG = "error-atlas"
-DATA = find_root() / "docs" / "error_atlas.yaml"
+
+
+def data_file() -> Path:
+    """docs/error_atlas.yaml of the project being built (whatcopy/project.py)."""
+    return project.current().docs / "error_atlas.yaml"
+
+
 LANGUAGES = ("en", "zh")  # the languages each entry's text is written in
 FIELDS = ("cause", "fix")
 CONTEXT = "error atlas"
@@ -71,20 +77,21 @@ def _t(language: str, key: str) -> str:
 
 
 def _where(path: Path) -> str:
-    root = DATA.parents[1]
+    root = project.current().root
     return path.relative_to(root).as_posix() if root in path.parents else str(path)
 
 
-def load(path: Path = DATA) -> dict:
+def load(path: Path | None = None) -> dict:
+    path = path or data_file()
     with path.open(encoding="utf-8") as f:
         return yaml.safe_load(f)
 
 
-def problems(data: dict, idents: list[str] | None = None, path: Path = DATA) -> list[str]:
+def problems(data: dict, idents: list[str] | None = None, path: Path | None = None) -> list[str]:
     """What is missing from the data file, one line per problem, naming the file and entry:
     every entry has a `see:` label and, in each language, its cause and its fix; with `idents`
     (the generator's entries), the file has exactly those entries."""
-    where = _where(path)
+    where = _where(path or data_file())
     entries = data.get("entries") if isinstance(data, dict) else None
     if not isinstance(entries, dict):
         return [f"{where}: no `entries:` mapping"]
@@ -193,7 +200,7 @@ def draw_atlas(app: Sphinx, doctree: nodes.document) -> None:
         except atlas.AtlasError as exc:
             logger.error("%s: %s", TAG, exc, location=cell)
             continue
-        env.note_dependency(str(DATA))
+        env.note_dependency(str(data_file()))
         data = load()
         missing = problems(data, [e.ident for e in found.entries])
         unknown = [t for t in found.topics() if t not in TOPICS]
@@ -240,7 +247,7 @@ class ErrorMessages(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(DATA))
+        self.env.note_dependency(str(data_file()))
         node = atlas_links()
         self.set_source_info(node)
         return [node]
@@ -261,7 +268,7 @@ def draw_links(app: Sphinx, doctree: nodes.document) -> None:
         if not idents:
             logger.error(
                 "{error-messages}: no entry of %s names this section (%s) in `see:`",
-                _where(DATA), ", ".join(sorted(labels)) or "no section", location=node,
+                _where(data_file()), ", ".join(sorted(labels)) or "no section", location=node,
             )  # fmt: skip
             node.replace_self([])
             continue

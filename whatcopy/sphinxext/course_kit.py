@@ -35,11 +35,10 @@ from sphinx.errors import ExtensionError
 
 from whatcopy.content import pages
 from whatcopy.core import transcripts
-from whatcopy.core.transcripts import ROOT, SNIPPETS, TRANSCRIPTS, Snippet
+from whatcopy.core.transcripts import Snippet
 from whatcopy.languages import LANGUAGES
 from whatcopy.sphinxext.messages import N_, translate
 
-KIT = ROOT / "docs" / "kit"
 DOWNLOADS = "downloads"
 HEADING = re.compile(r"^(#{1,3}) (.+)$")
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)  # fixed, so that two builds give the same archive
@@ -109,7 +108,9 @@ def page_snippets(page: Path) -> list[str]:
         Snippet(cell.path).name
         for cell in pages.read(page).cells
         if cell.path is not None
-        and (SNIPPETS in cell.path.parents or transcripts.GENERATORS in cell.path.parents)
+        and (
+            transcripts.SNIPPETS in cell.path.parents or transcripts.GENERATORS in cell.path.parents
+        )
     ]
 
 
@@ -288,15 +289,18 @@ def _cell_id(text: str) -> str:
 
 def write_zip(target: Path) -> None:
     files = [
-        (p, "snippets/" + p.relative_to(SNIPPETS).as_posix())
-        for p in sorted(SNIPPETS.rglob("*.py"))
+        (p, "snippets/" + p.relative_to(transcripts.SNIPPETS).as_posix())
+        for p in sorted(transcripts.SNIPPETS.rglob("*.py"))
     ]
     files += [
-        (p, "transcripts/" + p.relative_to(TRANSCRIPTS).as_posix())
-        for p in sorted(TRANSCRIPTS.rglob("*.txt"))
-        if p.relative_to(TRANSCRIPTS).parts[1] != "generators"  # not teachers' snippets
+        (p, "transcripts/" + p.relative_to(transcripts.TRANSCRIPTS).as_posix())
+        for p in sorted(transcripts.TRANSCRIPTS.rglob("*.txt"))
+        if p.relative_to(transcripts.TRANSCRIPTS).parts[1] != "generators"  # not teachers' snippets
     ]
-    files += [(KIT / "README.md", "README.md"), (ROOT / "LICENSE", "LICENSE")]
+    files += [
+        (transcripts.ROOT / "docs" / "kit" / "README.md", "README.md"),
+        (transcripts.ROOT / "LICENSE", "LICENSE"),
+    ]
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for path, name in files:
             info = zipfile.ZipInfo("what-does-it-copy/" + name, date_time=ZIP_DATE)
@@ -311,11 +315,20 @@ def _kit_inputs(app: Sphinx) -> str:
     from whatcopy.incremental import digest_of
 
     texts = "".join(_text(app.config, key) for key in ("page_link", "notebook"))
-    files = [p for folder in (SNIPPETS, TRANSCRIPTS) for p in folder.rglob("*") if p.is_file()]
+    files = [
+        p
+        for folder in (transcripts.SNIPPETS, transcripts.TRANSCRIPTS)
+        for p in folder.rglob("*")
+        if p.is_file()
+    ]
     files += [g.path for g in transcripts.all_generators()]
-    files += [KIT / "README.md", ROOT / "LICENSE", *Path(app.srcdir).rglob("*.md")]
+    files += [
+        transcripts.ROOT / "docs" / "kit" / "README.md",
+        transcripts.ROOT / "LICENSE",
+        *Path(app.srcdir).rglob("*.md"),
+    ]
     files = [p for p in files if "__pycache__" not in p.parts]
-    return digest_of(f"{app.config.language} {texts}", files, ROOT)
+    return digest_of(f"{app.config.language} {texts}", files, transcripts.ROOT)
 
 
 def write_downloads(app: Sphinx, exception) -> None:
@@ -337,12 +350,14 @@ def write_downloads(app: Sphinx, exception) -> None:
 def _write_downloads(app: Sphinx, out: Path) -> None:
     shutil.rmtree(out, ignore_errors=True)
     (out / "notebooks").mkdir(parents=True)
-    shutil.copytree(SNIPPETS, out / "snippets", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        transcripts.SNIPPETS, out / "snippets", ignore=shutil.ignore_patterns("__pycache__")
+    )
     for generator in transcripts.all_generators():
         target = out / download_path("py", generator.name).removeprefix(f"{DOWNLOADS}/")
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(generator.path, target)
-    shutil.copytree(TRANSCRIPTS, out / "transcripts")
+    shutil.copytree(transcripts.TRANSCRIPTS, out / "transcripts")
     srcdir = Path(app.srcdir)
     for page in sorted(srcdir.rglob("*.md")):
         if not page_snippets(page):

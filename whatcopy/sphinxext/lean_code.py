@@ -4,9 +4,8 @@ Pygments wraps every token in a ``<span>`` of its type's class, and most of a sn
 are names, punctuation and spaces (``n``, ``p``, ``w``). In the two styles the theme draws code
 with (its ``pygments_light_style`` and ``pygments_dark_style``), those types are drawn exactly
 as plain text is, the code block's own colour, so their spans change nothing on screen but
-weigh on every page: on en/training.html they were 2,572 of its 6,065 elements, which the
-browser styles and lays out before it shows the page (Lighthouse's first paint and blocking
-time), and which every check that walks the page walks too.
+weigh on every page: elements the browser styles and lays out before it shows the page (the
+figures: docs/dev/decisions/0007-lean-code-spans.md).
 
 Here the HTML builder's formatter draws a token as plain text (no span) when its type's style,
 as Pygments resolves it (inherited from its parent types), is the plain text's own in both

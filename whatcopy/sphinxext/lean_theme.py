@@ -13,7 +13,7 @@ that a first view stays small, loads nothing from another host and shares well.
   ``script-src``, so no other inline script (and no ``unsafe-inline``) runs.
 * The favicon is inlined as a ``data:`` URI: one request fewer per first view.
 * OpenGraph and Twitter meta per page: title, description (the page's first paragraph),
-  locale, site name, and the address when the site's URL is known (``SITE_URL``); no image.
+  locale, site name, and the address when the site's URL is known (the ``site_url`` config value); no image.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import logging
-import os
 import re
 import shutil
 from pathlib import Path
@@ -233,7 +232,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict, d
         ("og:locale", OG_LOCALES.get(language, language)),
         ("og:site_name", app.config.project),
     ]
-    site_url = os.environ.get("SITE_URL")
+    site_url = app.config.site_url
     if site_url:
         from whatcopy.languages import LANGUAGES  # the site's one table of languages
 

@@ -23,10 +23,9 @@ from sphinx.application import Sphinx
 from sphinx.locale import get_translation, get_translator
 from sphinx.util.i18n import CatalogInfo
 
-from whatcopy.project import find_root
+from whatcopy import project
 
 DOMAIN = "whatcopy"
-LOCALE = find_root() / "docs" / "locale"
 
 _ = get_translation(DOMAIN)
 # The language whose catalog this process registered with Sphinx (one build, one language).
@@ -55,9 +54,10 @@ def compile_catalog(locale: Path, language: str) -> None:
 
 
 @functools.cache
-def catalog(language: str, locale: Path = LOCALE) -> gettext.NullTranslations:
+def catalog(language: str, locale: Path | None = None) -> gettext.NullTranslations:
     """The language's whatcopy catalog read directly: what ``_()`` gives in that language's
     build (for code and tests that ask for a language other than the build's, or no build)."""
+    locale = locale or project.current().locale
     compile_catalog(locale, language)
     return gettext.translation(DOMAIN, str(locale), languages=[language], fallback=True)
 
@@ -75,12 +75,13 @@ def translate(language: str, message: str, context: str | None = None) -> str:
 def setup(app: Sphinx):
     global registered
     language = app.config.language or "en"
-    compile_catalog(LOCALE, language)
+    locale = project.current().locale
+    compile_catalog(locale, language)
     if registered != language:
         # Sphinx merges a catalog into the translator it already holds for the domain, so a
         # second build in this process (the tests make several) would otherwise go on speaking
         # the first one's language.
         sphinx.locale.translators.pop(("general", DOMAIN), None)
-    app.add_message_catalog(DOMAIN, str(LOCALE))
+    app.add_message_catalog(DOMAIN, str(locale))
     registered = language
     return {"parallel_read_safe": True, "parallel_write_safe": True}

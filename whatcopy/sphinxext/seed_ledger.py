@@ -23,12 +23,17 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from whatcopy.project import find_root
+from whatcopy import project
 from whatcopy.sphinxext.messages import NP_, translate
 
 logger = logging.getLogger(__name__)
 
-DATA = find_root() / "docs" / "seed_claims.yaml"
+
+def data_file() -> Path:
+    """docs/seed_claims.yaml of the project being built (whatcopy/project.py)."""
+    return project.current().docs / "seed_claims.yaml"
+
+
 LANGUAGES = ("en", "zh")  # the languages each claim's text is written in
 # The words of the table, marked for the extensions' catalog with the context "seed ledger"
 # ("Claim" is a different word on the course kit's pages); the Chinese is in
@@ -46,18 +51,19 @@ REASON = NP_(CONTEXT, "**{verdict}**: {why}")  # Chinese punctuation differs
 
 
 def _where(path: Path) -> str:
-    root = DATA.parents[1]
+    root = project.current().root
     return path.relative_to(root).as_posix() if root in path.parents else str(path)
 
 
-def load(path: Path = DATA) -> dict:
+def load(path: Path | None = None) -> dict:
+    path = path or data_file()
     with path.open(encoding="utf-8") as f:
         return yaml.safe_load(f)
 
 
-def problems(data: dict, path: Path = DATA) -> list[str]:
+def problems(data: dict, path: Path | None = None) -> list[str]:
     """What is wrong with the ledger, one line per problem, each naming the file and claim."""
-    where = _where(path)
+    where = _where(path or data_file())
     if not isinstance(data, dict) or not isinstance(data.get("claims"), list):
         return [f"{where}: no `claims:` list"]
     found, seen = [], set()
@@ -127,14 +133,14 @@ class SeedClaims(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         seed = self.arguments[0]
-        self.env.note_dependency(str(DATA))
+        self.env.note_dependency(str(data_file()))
         data = load()
         found = problems(data)
         if found:
             raise ExtensionError("the seed ledger is not valid:\n" + "\n".join(found))
         claims = [claim for claim in data["claims"] if claim["seed"] == seed]
         if not claims:
-            raise self.error(f"{_where(DATA)} has no claims of seed {seed!r}")
+            raise self.error(f"{_where(data_file())} has no claims of seed {seed!r}")
         language = self.env.config.language or "en"
         container = nodes.container(classes=["seed-claims"])
         source, _line = self.get_source_info()
@@ -159,7 +165,7 @@ def missing_evidence(app: Sphinx, domain, node: addnodes.pending_xref) -> bool |
     if not claims:
         return None
     hint = "add that (label)= above the section that shows the evidence, or fix the label"
-    cited = f"{_where(DATA)}: claim {claims}: evidence label"
+    cited = f"{_where(data_file())}: claim {claims}: evidence label"
     logger.warning(f"{cited} {target!r} is not defined on any page; {hint}", location=node)
     return True  # replaces Sphinx's bare "undefined label" warning
 

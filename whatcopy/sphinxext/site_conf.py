@@ -1,21 +1,28 @@
 """Sphinx settings shared by both languages; docs/en/conf.py and docs/zh/conf.py add their own
 (``from whatcopy.sphinxext.site_conf import *``).
 
-Paths are absolute. The project root is $WHATCOPY_ROOT (set by ``python -m whatcopy build``) or
-found above the working directory, which Sphinx sets to the conf.py's folder while reading it.
+Paths are absolute. The project root is found above the working directory, which Sphinx sets
+to the conf.py's folder while reading it. The project's own settings are config values
+(``whatcopy_root``, ``whatcopy_build_dir``, ``site_url``; ``python -m whatcopy build`` passes
+them with ``-D``), and the environment is read only for what a user or CI sets on purpose:
+docs/dev/configuration.md.
 """
 
 import os
-from pathlib import Path
 
 from whatcopy.project import find_root
 
 ROOT = find_root()
 DOCS = ROOT / "docs"
-# python -m whatcopy build --out builds elsewhere, execution cache included.
-BUILD = Path(os.environ.get("SITE_BUILD_DIR", DOCS / "_build"))
+whatcopy_root = str(ROOT)
+# The build folder, execution cache and executed notebooks included (`--out` chooses another;
+# whatcopy.sphinxext derives nb_execution_cache_path and snippets_notebook_folder from it).
+whatcopy_build_dir = str(DOCS / "_build")
+# The address the site is published at, ending in / (the deploy workflow sets SITE_URL): each
+# page's canonical link, absolute hreflang links, og:url. Empty: a local site.
+site_url = os.environ.get("SITE_URL", "")
 
-# Kernels inherit this: a quiet, minimal-traceback IPython profile of our own, not the user's.
+# The environment of the kernels (child processes, which take no config value) gets this: a quiet, minimal-traceback IPython profile of our own, not the user's.
 os.environ["IPYTHONDIR"] = str(DOCS / "_ipython")
 # And this: a generator's cell (generators/claims.py) imports the modules beside it
 # (generators/zoo.py), as `python generators/claims.py` finds them in its folder. (The
@@ -50,8 +57,9 @@ nitpicky = True
 # MyST-NB: execute at build time through a jupyter-cache shared by both languages, so the
 # Chinese build reuses the English execution (the cache keys on code cells and kernel).
 nb_execution_mode = "cache"
-nb_execution_cache_path = str(BUILD / ".jupyter_cache")
-# Seconds per cell: a hanging snippet fails the build (the same limit as whatcopy/core/transcripts.py).
+# (nb_execution_cache_path: <whatcopy_build_dir>/.jupyter_cache, see above)
+# Seconds per cell: a hanging snippet fails the build. The same limit as the recorder's
+# (whatcopy/core/runner.py), and the same user setting changes both (SNIPPET_TIMEOUT).
 nb_execution_timeout = int(os.environ.get("SNIPPET_TIMEOUT", "60"))
 nb_execution_in_temp = True  # snippets never see (or write into) the source tree
 nb_execution_raise_on_error = False  # keep going, so snippet_cells can name the snippet line
@@ -109,7 +117,7 @@ copybutton_exclude = ".linenos, .gp, .go"
 
 # snippet_cells
 snippets_ipython_profile = str(DOCS / "_ipython/profile_default/ipython_kernel_config.py")
-snippets_notebook_folder = str(BUILD / "jupyter_execute")
+# (snippets_notebook_folder: <whatcopy_build_dir>/jupyter_execute)
 # No html_favicon: docs/_templates/layout.html inlines _static/favicon.svg as a data: URI
 # (lean_theme.py), one request fewer per first view. The file stays for the root pages.
 

@@ -13,17 +13,12 @@ One job: whatever makes the English and the Chinese builds work as one site.
 from __future__ import annotations
 
 import csv
-import os
 
 import jinja2.ext
 from sphinx.application import Sphinx
 
+from whatcopy import project
 from whatcopy.languages import LANGUAGES  # the site's one table of languages
-from whatcopy.project import find_root
-
-DOCS = find_root() / "docs"
-TERMS = DOCS / "terms.tsv"
-
 
 # Labels sphinx-book-theme and pydata-sphinx-theme write in plain English instead of through
 # gettext (as aria-label="..." or title="...").
@@ -40,7 +35,7 @@ HIDDEN_CELL_LABEL = "Toggle hidden content"
 
 
 def read_terms() -> list[dict[str, str]]:
-    with TERMS.open(encoding="utf-8") as handle:
+    with (project.current().docs / "terms.tsv").open(encoding="utf-8") as handle:
         rows = [line for line in handle if not line.startswith("#")]
     return list(csv.DictReader(rows, delimiter="\t"))
 
@@ -87,9 +82,9 @@ def configure_language(app: Sphinx, config) -> None:
     # The launch buttons open <language folder>/<page>.ipynb on the notebooks branch.
     folder = next(lang.folder for lang in LANGUAGES.values() if lang.sphinx == config.language)
     config.html_theme_options = {**config.html_theme_options, "path_to_docs": folder}
-    # Where the site is published (SITE_URL, ending in /), when known: Sphinx then writes each
+    # Where the site is published (site_url, ending in /), when known: Sphinx then writes each
     # page's canonical link, and the pages' hreflang links are absolute (language_links).
-    site_url = os.environ.get("SITE_URL")
+    site_url = config.site_url
     if site_url and not config.html_baseurl:
         config.html_baseurl = f"{site_url.rstrip('/')}/{folder}/"
 
@@ -125,7 +120,7 @@ def search_placeholder(
 
 def depend_on_catalog(app: Sphinx, docname: str, source: list[str]) -> None:
     """A changed translation of a theme string must rebuild the pages that show it."""
-    for catalog in sorted(DOCS.glob(f"locale/{app.config.language}/LC_MESSAGES/*.po")):
+    for catalog in sorted(project.current().locale.glob(f"{app.config.language}/LC_MESSAGES/*.po")):
         app.env.note_dependency(str(catalog))
 
 

@@ -32,7 +32,7 @@ from sphinx.util.docutils import SphinxRole
 
 from whatcopy.content import pages
 from whatcopy.core import transcripts
-from whatcopy.core.transcripts import ROOT, SNIPPETS, Snippet, SnippetError
+from whatcopy.core.transcripts import Snippet, SnippetError
 from whatcopy.sphinxext.messages import N_, translate
 
 logger = logging.getLogger(__name__)
@@ -87,12 +87,14 @@ def check_page_source(app: Sphinx, docname: str, source: list[str]) -> None:
     for line, load, path, tags in cells:
         where = (docname, line)
         if not path.is_file():
-            shown = path.relative_to(ROOT) if ROOT in path.parents else path
+            shown = path.relative_to(transcripts.ROOT) if transcripts.ROOT in path.parents else path
             logger.error("snippet file not found: %s", shown, location=where)
             text = text.replace(f":load: {load}", ":load: /dev/null", 1)  # parse on, fail at end
             continue
-        if SNIPPETS not in path.parents and transcripts.GENERATORS not in path.parents:
-            logger.error("%s is not under %s or generators/", path, SNIPPETS, location=where)
+        if transcripts.SNIPPETS not in path.parents and transcripts.GENERATORS not in path.parents:
+            logger.error(
+                "%s is not under %s or generators/", path, transcripts.SNIPPETS, location=where
+            )
             continue
         env.note_dependency(str(path))
         snippet = Snippet(path)
