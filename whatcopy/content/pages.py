@@ -129,10 +129,10 @@ def read(path: Path, text: str | None = None) -> Page:
 def _read(path: Path, text: str) -> Page:
     # myst-nb raises, without a line, on a :load: it cannot read; read on instead (see above).
     with _LOADING:
-        _myst_read._load_code_from_file = _load_tolerantly
+        _myst_read._load_code_from_file = _load_tolerantly  # upstream: myst-nb-load-code
         # nbformat checks each new cell against its JSON schema, half the time of a reading;
         # the cells are read again, and checked, when the build parses the page
-        _nbbase.validate = _not_validated
+        _nbbase.validate = _not_validated  # upstream: nbformat-validate
         try:
             notebook = _myst_read.read_myst_markdown_notebook(text, add_source_map=True, path=path)
         except _myst_read.MystMetadataParsingError as exc:

@@ -421,9 +421,15 @@ def uncovered_device_prose(text: str) -> list[Finding]:
     return sorted(findings, key=lambda f: f.line)
 
 
+class BoxRecords(build_guards.PageRecords):
+    """Each page's {on-cuda} boxes and their evidence keys (env.device_prose)."""
+
+    name = "device_prose"
+
+
 def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
     app.add_directive("on-cuda", OnCuda)
     app.connect("env-get-outdated", outdated_pages)
-    build_guards.per_page_records(app, "device_prose")
+    app.add_env_collector(BoxRecords)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

@@ -395,6 +395,12 @@ def write_kit(app: Sphinx, exception) -> None:
         )
 
 
+class ExerciseRecords(build_guards.PageRecords):
+    """Each page's exercises (env.exercises_found), for the exercise list and the kit."""
+
+    name = "exercises_found"
+
+
 def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
     app.add_node(
@@ -408,7 +414,7 @@ def setup(app: Sphinx):
     app.add_directive("exercise-list", ExerciseList)
     # After snippet_cells (priority 500) has read the outputs and resolved the {out} roles.
     app.connect("doctree-read", fold_answers, priority=600)
-    build_guards.per_page_records(app, "exercises_found")
+    app.add_env_collector(ExerciseRecords)
     # After course_kit.py (priority 500), which empties downloads/ before writing it.
     app.connect("build-finished", write_kit, priority=600)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
