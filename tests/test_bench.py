@@ -27,7 +27,11 @@ def test_the_bench_keeps_its_figures_and_writes_the_table(tmp_path):
     assert kept["cold build, both languages (s)"]["value"] == 16.8
     assert json.loads(results.read_text()) == kept
     text = page.read_text()
-    assert "the table before" not in text and text.startswith("# Performance\n\nIntro.\n\n") and "End." in text
+    assert (
+        "the table before" not in text
+        and text.startswith("# Performance\n\nIntro.\n\n")
+        and "End." in text
+    )
     assert "| cold build, both languages (s) | 16.8 |" in text
     # a run of the suite alone keeps the builds' figures, with their own date and commit
     kept = bench.keep({"tests": (201.3, "1780 passed in 150s")}, results)
