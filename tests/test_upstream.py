@@ -289,6 +289,24 @@ def test_upstream_myst_nb_hidden_cell_label_is_not_translated(monkeypatch):
     )
 
 
+def test_upstream_opengraph_puts_spaces_into_chinese_text():
+    from docutils import nodes
+    from docutils.frontend import get_default_settings
+    from docutils.parsers.rst import Parser
+    from docutils.utils import new_document
+    from sphinxext.opengraph._description_parser import get_description
+
+    document = new_document("page", get_default_settings(Parser))
+    document += nodes.paragraph(
+        "", "", nodes.Text("返回一个"), nodes.strong("", "新的张量对象"), nodes.Text("，它")
+    )
+    description = get_description(document, 200)
+    assert description != "返回一个新的张量对象，它", fixed(
+        "sphinxext-opengraph keeps Chinese text as written",
+        "whatcopy/sphinxext/lean_theme.py (chinese_description)",
+    )
+
+
 def test_upstream_myst_nb_splits_a_line_printed_in_two_chunks():
     """ipykernel may send one printed line in two messages; myst-nb's merge of the chunks
     (nb_merge_streams) strips each and adds a newline, splitting the line."""

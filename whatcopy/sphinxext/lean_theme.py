@@ -15,18 +15,21 @@ that a first view stays small, loads nothing from another host and shares well.
 * OpenGraph meta per page (title, description from the page's first words, site name,
   address) by sphinxext-opengraph, set up here; this module gives it each language's
   description length, ``og:locale`` and ``twitter:card``, and the site's address when it is
-  known (``SITE_URL``, through ``html_baseurl``); no image (its social cards are off).
+  known (``SITE_URL``, through ``html_baseurl``); no image (its social cards are off). A Chinese
+  page's description is given to it as written (``chinese_description``).
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import logging
 import re
 import shutil
 from pathlib import Path
 
+from docutils import nodes
 from sphinx.application import Sphinx
 
 CSP_PLACEHOLDER = "__content_security_policy__"
@@ -194,6 +197,41 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict, d
     context["pydata_css_digest"] = _digest(theme_static() / "styles" / "pydata-sphinx-theme.css")
 
 
+def chinese_description(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
+    """A Chinese page's description: its first paragraph (outside admonitions, tables and
+    cells) as written, cut to the preview's length, given to sphinxext-opengraph as the page's
+    own ``og:description`` and ``description``. Its parser joins a paragraph's inline pieces
+    with spaces, which splits Chinese text ("返回一个 新的张量对象 ，")."""
+    language = app.config.language
+    if doctree is None or not language.startswith("zh"):
+        return
+    for paragraph in doctree.findall(nodes.paragraph):  # upstream: ogp-chinese-description
+        if any(
+            isinstance(parent, (nodes.admonition, nodes.table, nodes.field_list))
+            or "cell" in parent.get("classes", [])
+            for parent in _ancestors(paragraph)
+        ):
+            continue
+        text = " ".join(paragraph.astext().split())
+        if len(text) < 20:
+            continue
+        limit = DESCRIPTION_LENGTH.get(language, 200)
+        if len(text) > limit:
+            text = text[:limit].rstrip(",;:，；：") + "…"
+        context["meta"] = {**(context.get("meta") or {}), "og:description": text}
+        context["metatags"] += f'<meta name="description" content="{html.escape(text)}" />\n'
+        return
+
+
+def _ancestors(node):
+    node = node.parent
+    while node is not None:
+        yield node
+        node = node.parent
+
+
 def social_preview(app: Sphinx, config) -> None:
     """sphinxext-opengraph's settings for this language: a description as long as a preview
     shows (fewer characters in Chinese), the locale and a summary card, which it does not write
@@ -255,6 +293,7 @@ def setup(app: Sphinx):
     app.setup_extension("sphinxext.opengraph")
     # after site_languages.configure_language (500), which sets html_baseurl from SITE_URL
     app.connect("config-inited", social_preview, priority=600)
+    app.connect("html-page-context", chinese_description, priority=400)  # before opengraph's
     app.connect("builder-inited", assets)
     app.connect("html-page-context", page_context)
     app.connect("html-page-context", defer_scripts, priority=900)
