@@ -31,7 +31,6 @@ LANGUAGES = {key: (lang.folder, lang.hreflang) for key, lang in build.LANGUAGES.
 # Lines a test adds to pytest's closing summary (tests/conftest.py prints them).
 NOTES = pytest.StashKey[list[str]]()
 
-FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})")
 # directives whose text is prose ({on-cuda}: whatcopy/sphinxext/device_prose.py)
 PROSE_DIRECTIVES = ("{glossary}", "{note}", "{warning}", "{tip}", "{admonition}", "{on-cuda}")
 LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=\s*$")
@@ -74,24 +73,18 @@ class Page:
         cells, fenced blocks or labels."""
         result = []
         lines = self.text.splitlines()
-        in_fence: str | None = None
-        in_prose_fence = False
+        # line index -> the fenced block it is part of (MyST's parser: reader.fences)
+        fenced = {i: f for f in reader.fences(self.text) for i in range(f.start, f.end)}
         in_front_matter = bool(lines) and lines[0].strip() == "---"
         for number, line in enumerate(lines, start=1):
             if in_front_matter:
                 if number > 1 and line.strip() == "---":
                     in_front_matter = False
                 continue
-            match = FENCE.match(line)
-            if in_fence:
-                if match and line.strip() == in_fence:
-                    in_fence = None
-                elif in_prose_fence and not line.startswith(":"):
+            if fence := fenced.get(number - 1):
+                body = fence.start < number - 1 != fence.closing
+                if body and fence.directive in PROSE_DIRECTIVES and not line.startswith(":"):
                     result.append((number, line))
-                continue
-            if match:
-                in_fence = match.group(1)
-                in_prose_fence = any(d in line for d in PROSE_DIRECTIVES)
                 continue
             if LABEL.match(line):
                 continue
@@ -109,15 +102,11 @@ def sections(path: Path) -> dict[str, dict]:
     headings = []  # (index, level) of the headings outside fenced blocks
     # indexes of the {code-cell} fences, as myst-nb reads them (whatcopy.content.pages)
     cells = [cell.line - 1 for cell in reader.read(path).cells]
-    fence = None
+    fenced = {
+        i for f in reader.fences(path.read_text(encoding="utf-8")) for i in range(f.start, f.end)
+    }
     for index, line in enumerate(lines):
-        match = FENCE.match(line)
-        if fence:
-            if match and line.strip() == fence:
-                fence = None
-            continue
-        if match:
-            fence = match.group(1)
+        if index in fenced:
             continue
         if heading := HEADING.match(line):
             headings.append((index, len(heading.group("level"))))

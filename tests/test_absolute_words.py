@@ -26,9 +26,10 @@ import pytest
 import yaml
 from project import DOCS, LABEL, Page, all_pages, site_sections
 
+from whatcopy.content.pages import fences
+
 DATA = Path(__file__).with_name("absolute_words.yaml")
 
-FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})\s*(\{[\w-]+\})?")
 HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 ITEM = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
 EVIDENCE_ROLE = re.compile(r"\{(?:out|error|claim)\}`[^`]+`")
@@ -67,8 +68,9 @@ def blocks(page_text: str) -> list[Block]:
     lines = page_text.splitlines()
     found: list[Block] = []
     current: Block | None = None
-    fence: str | None = None  # the fence of the block we are in, if any
-    prose_fence = False
+    # line index -> the fenced block it is part of, as MyST's parser reads the page
+    fenced = {i: f for f in fences(page_text) for i in range(f.start, f.end)}
+    closing = {f.closing: f for f in fences(page_text) if f.closed}
     last_label = None
     start = 0
     if lines and lines[0].strip() == "---":
@@ -87,30 +89,21 @@ def blocks(page_text: str) -> list[Block]:
     def follows_cell(index):
         """The first line of a block at `index` comes right after a code cell's closing fence."""
         before = [i for i in range(index) if lines[i].strip()]
-        if not before or lines[before[-1]].strip() != "```":
-            return False
-        opening = next(i for i in reversed(before[:-1]) if FENCE.match(lines[i]))
-        return lines[opening].startswith("```{code-cell}")
+        fence = closing.get(before[-1]) if before else None
+        return fence is not None and fence.directive == "{code-cell}"
 
     for index in range(start, len(lines)):
         line, number = lines[index], index + 1
-        match = FENCE.match(line)
-        if fence:
-            if match and line.strip() == fence:
+        if fence := fenced.get(index):
+            if index in (fence.start, fence.closing):
                 close()
-                fence = None
-            elif prose_fence and not line.startswith(":"):
+            elif fence.directive in PROSE_BODIES and not line.startswith(":"):
                 if not line.strip():
                     close()
                 elif current is None:
                     current = Block(number, line)
                 else:
                     current.text += "\n" + line
-            continue
-        if match:
-            close()
-            fence = match.group(1)
-            prose_fence = match.group(2) in PROSE_BODIES
             continue
         if label := LABEL.match(line):
             close()

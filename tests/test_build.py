@@ -85,52 +85,6 @@ def test_zh_build_reuses_the_english_execution(built_site):
         )
 
 
-def test_a_record_cached_while_the_cache_is_pruned_is_kept(tmp_path):
-    """Both languages' builds and every parallel reader write to one execution cache; each,
-    after caching a page, prunes the cache to its size limit. A record that another process
-    writes while one prunes must survive, else its page executes again in the Chinese build
-    (test_zh_build_reuses_the_english_execution failed so). jupyter-cache's own pruning reads
-    the records twice and deletes the one written in between; snippet_cells' reads them once."""
-    from jupyter_cache import get_cache
-    from jupyter_cache.cache.db import NbCacheRecord
-    from sqlalchemy import create_engine, event
-
-    from whatcopy.sphinxext import snippet_cells
-
-    def prune(records_to_delete, write_before: int | None = None) -> tuple[list, list[int]]:
-        """Prune a cache of one record to 1000; another process writes a record just before
-        the pruning's query number `write_before`. Returns (the queries, the pks deleted)."""
-        folder = tmp_path / f"cache-{len(list(tmp_path.iterdir()))}"
-        cache = get_cache(str(folder))
-        cache.list_cache_records()  # creates the database
-        NbCacheRecord.create_record(uri="first.md", hashkey="first", db=cache.db)
-        other = create_engine(f"sqlite:///{folder / 'global.db'}")  # another process's
-        queries = []
-
-        def before(conn, cursor, statement, *args) -> None:
-            if len(queries) == write_before:
-                NbCacheRecord.create_record(uri="second.md", hashkey="second", db=other)
-            queries.append(statement)
-
-        event.listen(cache.db, "before_cursor_execute", before)
-        try:
-            return queries, records_to_delete(1000, cache.db)
-        finally:
-            event.remove(cache.db, "before_cursor_execute", before)
-
-    def deleted_at_some_moment(records_to_delete) -> list[int]:
-        queries, deleted = prune(records_to_delete)
-        assert queries and deleted == [], (queries, deleted)
-        return [pk for moment in range(len(queries)) for pk in prune(records_to_delete, moment)[1]]
-
-    deleted = deleted_at_some_moment(snippet_cells.records_beyond_the_limit)
-    assert deleted == [], f"a record written while the cache was pruned was deleted: {deleted}"
-    assert deleted_at_some_moment(snippet_cells.jupyter_cache_records_to_delete()), (
-        "jupyter-cache's own pruning no longer deletes a record written while it runs: its race "
-        "is fixed upstream, and snippet_cells.records_beyond_the_limit may go"
-    )
-
-
 # ---------------------------------------------------------------------------------------------
 # A throwaway copy of the project, to break things in.
 

@@ -7,7 +7,6 @@ The source checks need no build; the others read docs/_build/html (build it firs
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import nbformat
@@ -37,7 +36,6 @@ CONTENT_PAGES = [
 ]
 CASES = [(language, page) for language in LANGUAGES for page in CONTENT_PAGES]
 IDS = [f"{language}/{page}" for language, page in CASES]
-DIRECTIVE_FENCE = re.compile(r"^```\{(exercise|answer)\}\s*$")
 
 
 def source(language: str, page: str) -> Path:
@@ -133,18 +131,13 @@ def test_every_exercise_snippet_is_an_exercise_on_its_page():
 def directive_text_as_prose(path: Path, tmp_path: Path, language: str) -> Page:
     """The page with the {exercise}/{answer} fences removed, so that the lints of test_pages.py
     (which skip directive bodies) read the questions and the reasons as the prose they are."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    out, inside = [], False
-    for line in lines:
-        if DIRECTIVE_FENCE.match(line):
-            inside = True
-            out.append("")
-            continue
-        if inside and line == "```":
-            inside = False
-            out.append("")
-            continue
-        out.append(line)
+    text = path.read_text(encoding="utf-8")
+    out = text.splitlines()
+    for fence in reader.fences(text):  # as MyST's parser reads them
+        if fence.directive in ("{exercise}", "{answer}"):
+            out[fence.start] = ""
+            if fence.closed:
+                out[fence.closing] = ""
     (tmp_path / language).mkdir(exist_ok=True)
     copy = tmp_path / language / path.name
     copy.write_text("\n".join(out) + "\n", encoding="utf-8")

@@ -370,3 +370,34 @@ def test_the_recorders_core_does_not_import_the_page_reader():
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]", f"the recorder's core imports {result.stdout.strip()}"
+
+
+def test_fenced_blocks_are_read_as_myst_reads_them():
+    """whatcopy.content.pages.fences (MyST's parser): only the outermost fences count (a code
+    fence inside a directive is its body), colon fences too, an unclosed fence runs to the end,
+    and an indented one is not at the top."""
+    from whatcopy.content.pages import fences
+
+    text = (
+        "Prose.\n"  # 0
+        "````{note}\n"  # 1
+        "```python\n"
+        "x = 1\n"
+        "```\n"
+        "````\n"  # 5
+        ":::{on-cuda} name\n"  # 6
+        "GPU words.\n"
+        ":::\n"  # 8
+        "   ```\n"  # 9: indented, not at the first column
+        "   indented\n"
+        "   ```\n"
+        "```{code-cell} python\n"  # 12: never closed
+        "print(1)\n"
+    )
+    found = [(f.start, f.end, f.marker, f.directive, f.closed) for f in fences(text)]
+    assert found == [
+        (1, 6, "````", "{note}", True),
+        (6, 9, ":::", "{on-cuda}", True),
+        (12, 14, "```", "{code-cell}", False),
+    ], found
+    assert fences(text)[0].body == "```python\nx = 1\n```\n"

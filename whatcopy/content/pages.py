@@ -13,6 +13,9 @@ turns it into the notebook the build executes.
   with the page and the cell's line.
 * A cell or front matter myst-nb cannot read raises :class:`PageError`, naming the page (and the
   line where myst-nb gives one).
+* :func:`fences` gives a page's fenced blocks (backtick, tilde and colon fences) as MyST's own
+  parser reads them (markdown-it-py with myst-parser's plugins), for the checks that read a
+  page's prose around them.
 
 This module imports myst-nb: the core that runs on a bare GPU machine (``whatcopy.core.transcripts``,
 ``snippets``, ``transcript_format``, ``child``, ``runner``) must not import it.
@@ -21,11 +24,16 @@ This module imports myst-nb: the core that runs on a bare GPU machine (``whatcop
 from __future__ import annotations
 
 import dataclasses
+import functools
+import re
 import threading
 from pathlib import Path
 
 from myst_nb.core import read as _myst_read
 from nbformat.v4 import nbbase as _nbbase
+
+# myst-parser's syntax extensions the site enables (site_conf.py's myst_enable_extensions)
+MYST_EXTENSIONS = ("colon_fence", "deflist")
 
 
 class PageError(ValueError):
@@ -79,6 +87,57 @@ class Page:
         return f"{self.path}:{cell.line}"
 
 
+@dataclasses.dataclass(frozen=True)
+class Fence:
+    """A fenced block at the top level of a page, starting at the line's first column."""
+
+    start: int  # 0-based index of its opening line
+    end: int  # 0-based index past its last line (its closing fence, or the page's end)
+    marker: str  # the opening fence as written: ```, ````, ~~~, :::
+    info: str  # what follows the marker: "{code-cell} python", "{note}", "python", ""
+    body: str  # the lines between the fences
+    closed: bool  # whether a closing fence ends it (else it runs to the page's end)
+
+    @property
+    def directive(self) -> str:
+        """``{name}`` for a directive (``{code-cell}``, ``{note}``), else ``""``."""
+        found = re.match(r"\{[\w-]+\}", self.info)
+        return found.group(0) if found else ""
+
+    @property
+    def closing(self) -> int | None:
+        """0-based index of its closing fence's line, if it has one."""
+        return self.end - 1 if self.closed else None
+
+
+@functools.cache
+def _markdown():
+    from markdown_it.renderer import RendererHTML
+    from myst_parser.config.main import MdParserConfig
+    from myst_parser.parsers.mdit import create_md_parser
+
+    return create_md_parser(MdParserConfig(enable_extensions=set(MYST_EXTENSIONS)), RendererHTML)
+
+
+@functools.lru_cache(maxsize=512)
+def fences(text: str) -> tuple[Fence, ...]:
+    """The page's fenced blocks, in order, as MyST reads them: only the outermost (a fence
+    inside a directive is its body's), and only those at the first column of a line."""
+    lines = text.split("\n")  # (markdown-it's lines)
+    found = []
+    for token in _markdown().parse(text):
+        if token.type not in ("fence", "colon_fence") or token.level or not token.map:
+            continue
+        start, end = token.map
+        marker = token.markup
+        if not lines[start].startswith(marker):
+            continue  # indented
+        last = lines[end - 1].strip() if end - 1 > start else ""
+        closed = len(last) >= len(marker) and set(last) == {marker[0]}
+        found.append(Fence(start, end, marker, token.info.strip(), token.content, closed))
+    return tuple(found)
+
+
 _LOADING = threading.Lock()
 
 
@@ -129,10 +188,10 @@ def read(path: Path, text: str | None = None) -> Page:
 def _read(path: Path, text: str) -> Page:
     # myst-nb raises, without a line, on a :load: it cannot read; read on instead (see above).
     with _LOADING:
-        _myst_read._load_code_from_file = _load_tolerantly
+        _myst_read._load_code_from_file = _load_tolerantly  # upstream: myst-nb-load-code
         # nbformat checks each new cell against its JSON schema, half the time of a reading;
         # the cells are read again, and checked, when the build parses the page
-        _nbbase.validate = _not_validated
+        _nbbase.validate = _not_validated  # upstream: nbformat-validate
         try:
             notebook = _myst_read.read_myst_markdown_notebook(text, add_source_map=True, path=path)
         except _myst_read.MystMetadataParsingError as exc:

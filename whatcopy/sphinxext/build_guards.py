@@ -15,9 +15,10 @@
   at the end of a build: a clean build's pages link it bare, a later build's pages with ``?v=``,
   so a no-op rebuild rewrote the pages Sphinx always writes (search, index of terms). It is
   copied before any page is written instead.
-* A record an extension keeps per page in the environment (``per_page_records``: a dict
-  ``env.<name>``, page -> record) goes with the page when it is read again or removed, and
-  the records of parallel readers are merged, so it never speaks of a page as it was.
+* A record an extension keeps per page in the environment (``PageRecords``, Sphinx's
+  ``EnvironmentCollector`` for a dict ``env.<name>``, page -> record) goes with the page when
+  it is read again or removed, and the records of parallel readers are merged, so it never
+  speaks of a page as it was.
 * Which documents Sphinx read is recorded in the same file (``"read"``), for the tests: an
   event handler sees the list Sphinx acts on, where a log can be coloured, reworded or parallel.
 """
@@ -32,6 +33,7 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.environment.collectors import EnvironmentCollector
 from sphinx.errors import ExtensionError
 from sphinx.util import logging as sphinx_logging
 
@@ -105,6 +107,7 @@ def stylesheet_first(app: Sphinx) -> None:
 
     if app.builder.format == "html":
         (Path(app.outdir) / "_static").mkdir(parents=True, exist_ok=True)
+        # upstream: myst-nb-stylesheet-late
         add_global_html_resources(app, None)  # copies mystnb.<hash>.css
 
 
@@ -165,27 +168,29 @@ def read_done(app: Sphinx, env: BuildEnvironment) -> None:
     _signal(READ_DONE)
 
 
-def per_page_records(app: Sphinx, name: str) -> None:
-    """Keep ``env.<name>``, a dict from page to an extension's record of it, true across
-    incremental and parallel builds: a page's record is dropped when the page is read again or
-    removed, and each parallel reader's records are merged into the main environment."""
+class PageRecords(EnvironmentCollector):
+    """Sphinx's collector of per-page data for ``env.<name>``, a dict from page to an extension's
+    record of it (written while the page is parsed, by its directives): a page's record goes
+    when the page is read again or removed, and each parallel reader's records are merged into
+    the main environment. An extension subclasses it with its ``name`` and registers it with
+    ``app.add_env_collector``."""
 
-    def purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-        getattr(env, name, {}).pop(docname, None)
+    name = ""  # the environment's attribute
 
-    def merge(app: Sphinx, env: BuildEnvironment, docnames, other: BuildEnvironment) -> None:
-        records = records_of(env, name)
-        theirs = getattr(other, name, {})
-        for docname in docnames:
-            if docname in theirs:
-                records[docname] = theirs[docname]
+    def clear_doc(self, app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+        records_of(env, self.name).pop(docname, None)
 
-    app.connect("env-purge-doc", purge)
-    app.connect("env-merge-info", merge)
+    def merge_other(self, app: Sphinx, env: BuildEnvironment, docnames, other) -> None:
+        records = records_of(env, self.name)
+        theirs = getattr(other, self.name, {})
+        records.update({docname: theirs[docname] for docname in docnames if docname in theirs})
+
+    def process_doc(self, app: Sphinx, doctree) -> None:
+        """Nothing: the records are written while the page is parsed."""
 
 
 def records_of(env: BuildEnvironment, name: str) -> dict:
-    """``env.<name>`` (see per_page_records), made empty the first time."""
+    """``env.<name>`` (see PageRecords), made empty the first time."""
     if not hasattr(env, name):
         setattr(env, name, {})
     return getattr(env, name)

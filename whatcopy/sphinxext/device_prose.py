@@ -41,6 +41,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from whatcopy.content import pages
 from whatcopy.core import transcripts
 from whatcopy.core.transcripts import SNIPPETS, Snippet
 from whatcopy.sphinxext import build_guards
@@ -276,7 +277,6 @@ DEVICE_WORDS = re.compile(
     re.IGNORECASE,
 )
 MARKER = re.compile(r"^%\s*device-prose:\s*(.*)$")
-FENCE = re.compile(r"^(`{3,}|~{3,}|:{3,})\s*(\{[\w-]+\})?\s*(.*)$")
 CODE_DIRECTIVES = {"{code-cell}", "{code-block}", "{code}", "{literalinclude}", "{sourcecode}"}
 BOX = "{on-cuda}"
 ROLE = re.compile(r"\{[\w:-]+\}`[^`]*`")
@@ -348,16 +348,16 @@ def uncovered_device_prose(text: str) -> list[Finding]:
                 start = index + 1
                 break
     findings: list[Finding] = []
-    fence: str | None = None
+    # line index -> the fenced block it is part of, as MyST's parser reads the page
+    fenced = {i: f for f in pages.fences(text) for i in range(f.start, f.end)}
     fence_kind = ""  # "code", "box", "glossary" or "prose"
     glossary_exempt = in_terms = False
     exempt_paragraph = exempt_started = False  # after a % device-prose: marker
     for index in range(start, len(lines)):
         line = lines[index]
         stripped = line.strip()
-        if fence is not None:
-            if stripped == fence:
-                fence = None
+        if (fence := fenced.get(index)) and index != fence.start:
+            if index == fence.closing:
                 continue
             if fence_kind == "prose" and not line.startswith(":"):
                 prose[index] = True
@@ -372,10 +372,8 @@ def uncovered_device_prose(text: str) -> list[Finding]:
                     if stripped and not glossary_exempt:
                         prose[index] = True
             continue
-        match = FENCE.match(stripped)
-        if match and line.startswith(match.group(1)):
-            fence = match.group(1)
-            directive = match.group(2) or ""
+        if fence:
+            directive = fence.directive
             if directive == BOX:
                 fence_kind = "box"
             elif directive == "{glossary}":
@@ -421,9 +419,15 @@ def uncovered_device_prose(text: str) -> list[Finding]:
     return sorted(findings, key=lambda f: f.line)
 
 
+class BoxRecords(build_guards.PageRecords):
+    """Each page's {on-cuda} boxes and their evidence keys (env.device_prose)."""
+
+    name = "device_prose"
+
+
 def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
     app.add_directive("on-cuda", OnCuda)
     app.connect("env-get-outdated", outdated_pages)
-    build_guards.per_page_records(app, "device_prose")
+    app.add_env_collector(BoxRecords)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

@@ -34,7 +34,6 @@ An exercise is written on a page as three consecutive blocks::
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 from docutils import nodes
@@ -55,7 +54,6 @@ logger = logging.getLogger(__name__)
 
 TAG = "exercise"
 DOWNLOADS = "downloads/exercises"
-QUESTION = re.compile(r"^(`{3,})\{exercise\}\s*\n(.*?)^\1\s*$", re.MULTILINE | re.DOTALL)
 
 # Section labels that other branches define, linked from here before they exist: each resolves
 # to the existing section named here until its own page defines it. Delete an entry once the
@@ -94,7 +92,9 @@ def page_exercises(page: Path) -> list[dict]:
     text = page.read_text(encoding="utf-8")
     # (line of the question's fence, question); the cells come from whatcopy.content.pages
     questions = [
-        (text.count("\n", 0, m.start()) + 1, m.group(2).strip()) for m in QUESTION.finditer(text)
+        (fence.start + 1, fence.body.strip())
+        for fence in pages.fences(text)
+        if fence.directive == "{exercise}"
     ]
     found = []
     for cell in pages.read(page, text).cells:
@@ -395,6 +395,12 @@ def write_kit(app: Sphinx, exception) -> None:
         )
 
 
+class ExerciseRecords(build_guards.PageRecords):
+    """Each page's exercises (env.exercises_found), for the exercise list and the kit."""
+
+    name = "exercises_found"
+
+
 def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
     app.add_node(
@@ -408,7 +414,7 @@ def setup(app: Sphinx):
     app.add_directive("exercise-list", ExerciseList)
     # After snippet_cells (priority 500) has read the outputs and resolved the {out} roles.
     app.connect("doctree-read", fold_answers, priority=600)
-    build_guards.per_page_records(app, "exercises_found")
+    app.add_env_collector(ExerciseRecords)
     # After course_kit.py (priority 500), which empties downloads/ before writing it.
     app.connect("build-finished", write_kit, priority=600)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -24,12 +24,14 @@ import logging
 from pygments.formatters import HtmlFormatter
 from pygments.style import Style
 from pygments.styles import get_style_by_name
-from pygments.token import Text, Token, _TokenType
+from pygments.token import Text, Token
 from sphinx.application import Sphinx
 from sphinx.highlighting import PygmentsBridge
 
+TokenType = type(Token)  # the class of Pygments' token types
 
-def drawn_as_text(token: _TokenType, styles: tuple[type[Style], ...]) -> bool:
+
+def drawn_as_text(token: TokenType, styles: tuple[type[Style], ...]) -> bool:
     """Whether a token of this type looks like plain text in every one of `styles` (colour,
     background, weight, slant, underline, border, font: all Pygments resolves for a type)."""
     return bool(styles) and all(
@@ -70,7 +72,7 @@ LEAN = "lean-code"  # the class of a block written with plain tokens (docs/_stat
 
 
 @functools.cache
-def _plain(styles: tuple[type[Style], ...], token: _TokenType) -> bool:
+def _plain(styles: tuple[type[Style], ...], token: TokenType) -> bool:
     return drawn_as_text(token, styles)
 
 
@@ -86,7 +88,7 @@ def styles_named(names: list[str]) -> tuple[type[Style], ...]:
     """The Pygments styles of these names, leaving Python's logging as it was: the package of
     the theme's a11y styles calls ``logging.basicConfig(level=INFO)`` when first imported, which
     made every INFO line of the build's libraries print (nbclient's, for each page executed)."""
-    root = logging.getLogger()
+    root = logging.getLogger()  # upstream: a11y-pygments-logging
     handlers, level = list(root.handlers), root.level
     try:
         return tuple(get_style_by_name(name) for name in names)
@@ -97,6 +99,6 @@ def styles_named(names: list[str]) -> tuple[type[Style], ...]:
 
 
 def setup(app: Sphinx):
-    PygmentsBridge.html_formatter = PlainTokensFormatter
+    PygmentsBridge.html_formatter = PlainTokensFormatter  # upstream: sphinx-pygments-formatter
     app.connect("builder-inited", theme_styles)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

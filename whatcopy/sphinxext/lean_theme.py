@@ -12,14 +12,18 @@ that a first view stays small, loads nothing from another host and shares well.
   (``default-src 'self'``); after the build, each page's inline scripts are hashed into its
   ``script-src``, so no other inline script (and no ``unsafe-inline``) runs.
 * The favicon is inlined as a ``data:`` URI: one request fewer per first view.
-* OpenGraph and Twitter meta per page: title, description (the page's first paragraph),
-  locale, site name, and the address when the site's URL is known (the ``site_url`` config value); no image.
+* OpenGraph meta per page (title, description from the page's first words, site name,
+  address) by sphinxext-opengraph, set up here; this module gives it each language's
+  description length, ``og:locale`` and ``twitter:card``, and the site's address when it is
+  known (the ``site_url`` config value, through ``html_baseurl``); no image (its social cards are off). A Chinese
+  page's description is given to it as written (``chinese_description``).
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import logging
 import re
 import shutil
@@ -174,29 +178,6 @@ def drop_unused_assets(outdir: Path) -> None:
 # Per page
 
 
-def description(doctree, language: str) -> str:
-    if doctree is None:
-        return ""
-    for paragraph in doctree.findall(nodes.paragraph):
-        if any(
-            isinstance(parent, (nodes.admonition, nodes.table, nodes.field_list))
-            or (isinstance(parent, nodes.Element) and "cell" in parent.get("classes", []))
-            for parent in _ancestors(paragraph)
-        ):
-            continue
-        text = " ".join(paragraph.astext().split())
-        if len(text) < 20:
-            continue
-        limit = DESCRIPTION_LENGTH.get(language, 200)
-        if len(text) > limit:
-            cut = text[:limit]
-            if " " in cut and language == "en":
-                cut = cut.rsplit(" ", 1)[0]
-            text = cut.rstrip(",;:，；：") + "…"
-        return text
-    return ""
-
-
 def favicon_data_uri(path: Path) -> str:
     from urllib.parse import quote
 
@@ -208,6 +189,42 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:8]
 
 
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    context["csp_placeholder"] = CSP_PLACEHOLDER
+    context["favicon_data_uri"] = favicon_data_uri(
+        Path(app.confdir).parent / "_static" / "favicon.svg"
+    )
+    context["pydata_css_digest"] = _digest(theme_static() / "styles" / "pydata-sphinx-theme.css")
+
+
+def chinese_description(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
+    """A Chinese page's description: its first paragraph (outside admonitions, tables and
+    cells) as written, cut to the preview's length, given to sphinxext-opengraph as the page's
+    own ``og:description`` and ``description``. Its parser joins a paragraph's inline pieces
+    with spaces, which splits Chinese text ("返回一个 新的张量对象 ，")."""
+    language = app.config.language
+    if doctree is None or not language.startswith("zh"):
+        return
+    for paragraph in doctree.findall(nodes.paragraph):  # upstream: ogp-chinese-description
+        if any(
+            isinstance(parent, (nodes.admonition, nodes.table, nodes.field_list))
+            or "cell" in parent.get("classes", [])
+            for parent in _ancestors(paragraph)
+        ):
+            continue
+        text = " ".join(paragraph.astext().split())
+        if len(text) < 20:
+            continue
+        limit = DESCRIPTION_LENGTH.get(language, 200)
+        if len(text) > limit:
+            text = text[:limit].rstrip(",;:，；：") + "…"
+        context["meta"] = {**(context.get("meta") or {}), "og:description": text}
+        context["metatags"] += f'<meta name="description" content="{html.escape(text)}" />\n'
+        return
+
+
 def _ancestors(node):
     node = node.parent
     while node is not None:
@@ -215,31 +232,19 @@ def _ancestors(node):
         node = node.parent
 
 
-def page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    context["csp_placeholder"] = CSP_PLACEHOLDER
-    context["favicon_data_uri"] = favicon_data_uri(
-        Path(app.confdir).parent / "_static" / "favicon.svg"
-    )
-    context["pydata_css_digest"] = _digest(theme_static() / "styles" / "pydata-sphinx-theme.css")
-    language = app.config.language
-    title = re.sub(r"<[^>]+>", "", context.get("title") or "") or app.config.project
-    text = description(doctree, language) or app.config.html_title
-    meta = [
-        ("description", text),
-        ("og:title", title),
-        ("og:description", text),
-        ("og:type", "website" if pagename == "index" else "article"),
-        ("og:locale", OG_LOCALES.get(language, language)),
-        ("og:site_name", app.config.project),
+def social_preview(app: Sphinx, config) -> None:
+    """sphinxext-opengraph's settings for this language: a description as long as a preview
+    shows (fewer characters in Chinese), the locale and a summary card, which it does not write
+    itself (Twitter reads the og: title and description), and the address of the pages."""
+    language = config.language
+    config.ogp_description_length = DESCRIPTION_LENGTH.get(language, 200)
+    config.ogp_custom_meta_tags = [
+        f'<meta property="og:locale" content="{OG_LOCALES.get(language, language)}" />',
+        '<meta name="twitter:card" content="summary" />',
     ]
-    site_url = app.config.site_url
-    if site_url:
-        from whatcopy.languages import LANGUAGES  # the site's one table of languages
-
-        folder = next(lang.folder for lang in LANGUAGES.values() if lang.sphinx == language)
-        meta.append(("og:url", f"{site_url.rstrip('/')}/{folder}/{pagename}.html"))
-    meta += [("twitter:card", "summary"), ("twitter:title", title), ("twitter:description", text)]
-    context["social_meta"] = meta
+    config.ogp_social_cards = {"enable": False}  # no image (and no matplotlib)
+    if config.html_baseurl and not config.ogp_site_url:  # set from site_url (site_languages.py)
+        config.ogp_site_url = config.html_baseurl
 
 
 def assets(app: Sphinx) -> None:
@@ -269,7 +274,7 @@ def defer_scripts(app: Sphinx, pagename: str, templatename: str, context: dict, 
     mobile: zh-cn/detach.html drawn at 2.5 s instead of 1.2 s). The order of the deferred
     scripts is kept, and none of them acts before DOMContentLoaded. Not on search.html, whose
     search scripts are another matter."""
-    from sphinx.builders.html._assets import _JavaScript
+    from sphinx.builders.html._assets import _JavaScript  # upstream: sphinx-private-javascript
 
     if pagename == "search":
         return
@@ -285,6 +290,10 @@ def defer_scripts(app: Sphinx, pagename: str, templatename: str, context: dict, 
 
 
 def setup(app: Sphinx):
+    app.setup_extension("sphinxext.opengraph")
+    # after site_languages.configure_language (500), which sets html_baseurl from site_url
+    app.connect("config-inited", social_preview, priority=600)
+    app.connect("html-page-context", chinese_description, priority=400)  # before opengraph's
     app.connect("builder-inited", assets)
     app.connect("html-page-context", page_context)
     app.connect("html-page-context", defer_scripts, priority=900)

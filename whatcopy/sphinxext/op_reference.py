@@ -408,11 +408,17 @@ def outdated_pages(app, env, added, changed, removed) -> list[str]:
     return [name for name, seen in store.items() if name not in removed and seen != key]
 
 
+class OperatorRecords(build_guards.PageRecords):
+    """Each page's CUDA evidence key of the operator table (env.op_reference)."""
+
+    name = "op_reference"
+
+
 def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
     app.setup_extension("whatcopy.sphinxext.output_figures")
     # After myst-nb rendered the outputs, before snippet_cells reads them (as output_figures).
     app.connect("doctree-read", draw_reference, priority=400)
     app.connect("env-get-outdated", outdated_pages)
-    build_guards.per_page_records(app, "op_reference")
+    app.add_env_collector(OperatorRecords)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -10,6 +10,7 @@ docs/dev/configuration.md.
 
 import os
 
+from whatcopy.content import pages as _pages
 from whatcopy.project import find_root
 
 ROOT = find_root()
@@ -66,7 +67,7 @@ nb_execution_raise_on_error = False  # keep going, so snippet_cells can name the
 nb_execution_show_tb = True
 nb_output_stderr = "warn"  # a snippet writing to stderr is a build warning, hence an error
 nb_merge_streams = True
-myst_enable_extensions = ["colon_fence", "deflist"]
+myst_enable_extensions = list(_pages.MYST_EXTENSIONS)  # the page reader reads fences with them
 myst_heading_anchors = 3
 
 html_theme = "sphinx_book_theme"

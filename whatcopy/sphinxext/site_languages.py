@@ -105,6 +105,7 @@ def translate_hidden_cell_label(app: Sphinx) -> None:
                 label, f'aria-label="{translate(HIDDEN_CELL_LABEL)}"'
             )
 
+    # upstream: myst-nb-hidden-cell-label
     app.add_node(HideCodeCellNode, override=True, html=(visit, depart_HideCellInput))
 
 

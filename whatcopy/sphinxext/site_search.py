@@ -204,7 +204,7 @@ def no_sphinx_index(app: Sphinx) -> None:
             finally:
                 builder.search = True
 
-        builder.prepare_writing = without_indexer
+        builder.prepare_writing = without_indexer  # upstream: sphinx-search-index
 
 
 def setup(app: Sphinx):

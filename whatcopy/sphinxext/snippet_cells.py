@@ -456,6 +456,7 @@ def prepare_cache(app: Sphinx) -> None:
 def separate_output_folders(app: Sphinx) -> None:
     """Keep each language's executed notebooks apart (myst-nb puts them beside the outdir)."""
     folder = Path(app.config.snippets_notebook_folder) / Path(app.outdir).name
+    # upstream: myst-nb-output-folder
     app.env.mystnb_config = app.env.mystnb_config.copy(output_folder=str(folder))
 
 
@@ -493,9 +494,10 @@ def setup(app: Sphinx):
     import myst_nb.core.render
     from jupyter_cache.cache.db import NbCacheRecord
 
-    myst_nb.core.render.coalesce_streams = merge_streams_verbatim
+    myst_nb.core.render.coalesce_streams = merge_streams_verbatim  # upstream: myst-nb-stream-merge
     global _JUPYTER_CACHE_PRUNING
     _JUPYTER_CACHE_PRUNING = jupyter_cache_records_to_delete()
+    # upstream: jupyter-cache-pruning-race
     NbCacheRecord.records_to_delete = staticmethod(records_beyond_the_limit)
     app.add_config_value("snippets_ipython_profile", "", "env")
     app.add_config_value("snippets_notebook_folder", "", "env")

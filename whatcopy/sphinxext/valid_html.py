@@ -37,5 +37,6 @@ def setup(app: Sphinx):
     visit, depart = handlers.get(
         HideCodeCellNode.__name__, (visit_HideCellInput, depart_HideCellInput)
     )
+    # upstream: myst-nb-hidden-cell-summary
     app.add_node(HideCodeCellNode, override=True, html=(phrasing_summary(visit), depart))
     return {"parallel_read_safe": True, "parallel_write_safe": True}
