@@ -97,8 +97,13 @@ def tiny_site(tmp_path):
         name = name or f"site-{language}"
         source = tmp_path / name / "src"
         source.mkdir(parents=True, exist_ok=True)
+        # source_suffix given as a dict of its own: Sphinx merges the extensions' suffixes into
+        # the dict it is given, and its default is one dict for the whole process, so a build
+        # with myst_nb left `.md: myst-nb` behind for the next build in the worker, which then
+        # had no parser for it (https://github.com/sphinx-doc/sphinx/issues/11795, Sphinx 8.2)
         (source / "conf.py").write_text(
-            f"extensions = {extensions!r}\nlanguage = {language!r}\n" + textwrap.dedent(conf),
+            f"extensions = {extensions!r}\nlanguage = {language!r}\n"
+            "source_suffix = {'.rst': 'restructuredtext'}\n" + textwrap.dedent(conf),
             encoding="utf-8",
         )
         for page, text in pages.items():

@@ -59,9 +59,9 @@ def test_every_entry_is_explained_with_a_link_in_both_languages(recorded, data):
     assert not problems, "\n".join(problems)
 
 
-def see_problems(data: dict, path: Path = atlas_ext.DATA) -> list[str]:
+def see_problems(data: dict) -> list[str]:
     """An entry whose `see:` label no page of a language defines above a heading."""
-    found = []
+    found, path = [], atlas_ext.data_file()
     for language in ("en", "zh"):
         known = site_sections(language)
         for ident, entry in (data.get("entries") or {}).items():
@@ -102,7 +102,7 @@ def text_problems(data: dict, path: Path, tmp_path: Path) -> list[str]:
 
 
 def test_the_atlas_text_follows_the_page_rules(data, tmp_path):
-    problems = text_problems(data, atlas_ext.DATA, tmp_path)
+    problems = text_problems(data, atlas_ext.data_file(), tmp_path)
     assert not problems, "\n".join(problems)
 
 
@@ -122,7 +122,7 @@ def test_the_checks_catch_an_entry_without_text_or_link(recorded, data, tmp_path
     assert any("entry no-grad-fn: no `see:`" in p for p in problems), problems
     assert any("entry scalar-outputs: `see: no-such-section`" in p for p in problems), problems
     assert any("entry made-up: the generator has no such entry" in p for p in problems), problems
-    punctuation = text_problems(bad, atlas_ext.DATA, tmp_path)
+    punctuation = text_problems(bad, atlas_ext.data_file(), tmp_path)
     assert any("entry grad-unused (zh)" in p and "ASCII punctuation" in p for p in punctuation)
 
 

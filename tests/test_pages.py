@@ -264,28 +264,35 @@ def test_every_chinese_page_matches_the_current_english_page():
 
 
 def test_an_edited_english_page_makes_its_twin_outdated(tmp_path, monkeypatch):
+    from whatcopy import project
     from whatcopy.content import translations
 
-    (tmp_path / "en").mkdir()
-    (tmp_path / "zh").mkdir()
-    (tmp_path / "en" / "p.md").write_text("# Page\n")
-    (tmp_path / "zh" / "p.md").write_text("---\nfile_format: mystnb\n---\n# 页面\n")
-    monkeypatch.setattr(translations, "ROOT", tmp_path)
-    monkeypatch.setattr(translations, "EN", tmp_path / "en")
-    monkeypatch.setattr(translations, "ZH", tmp_path / "zh")
+    docs = tmp_path / "docs"
+    (docs / "en").mkdir(parents=True)
+    (docs / "zh").mkdir()
+    (docs / "en" / "p.md").write_text("# Page\n")
+    (docs / "zh" / "p.md").write_text("---\nfile_format: mystnb\n---\n# 页面\n")
+    previous = project.use(tmp_path)
+    try:
+        edited_english_page_outdates_its_twin(translations, docs, monkeypatch)
+    finally:
+        project.use(previous.root)
+
+
+def edited_english_page_outdates_its_twin(translations, docs, monkeypatch):
     assert "no `translation_of:`" in translations.problems()[0]
-    translations.mark(tmp_path / "zh" / "p.md")
+    translations.mark(docs / "zh" / "p.md")
     assert translations.problems() == []
     # written quoted, so that an all-digit version stays a string when YAML reads it
-    marked = (tmp_path / "zh" / "p.md").read_text()
+    marked = (docs / "zh" / "p.md").read_text()
     assert 'translation_of: "' in marked and marked.endswith("# 页面\n"), marked
-    (tmp_path / "zh" / "q.md").write_text("---\ntranslation_of: 123456789012\n---\n# 页面\n")
-    (tmp_path / "en" / "q.md").write_text("# Page\n")
+    (docs / "zh" / "q.md").write_text("---\ntranslation_of: 123456789012\n---\n# 页面\n")
+    (docs / "en" / "q.md").write_text("# Page\n")
     monkeypatch.setattr(translations, "english_version", lambda english: "123456789012")
     assert "zh/q.md: `translation_of:` is read as a number; quote it (mark does)" in (
         translations.problems()
     )
-    (tmp_path / "en" / "p.md").write_text("# Page, edited\n")
+    (docs / "en" / "p.md").write_text("# Page, edited\n")
     assert "bring it up to date" in translations.problems()[0]
 
 
