@@ -625,8 +625,8 @@ def described(a, b):
 @claim(
     "clone-detach.new-tensor-same",
     "tensor",
-    "torch.tensor(x) and x.new_tensor(x) give what x.detach().clone() gives (values, dtype, layout, conjugate bit, requires_grad False), with a warning that recommends it.",
-    "torch.tensor(x) 和 x.new_tensor(x) 得到的与 x.detach().clone() 相同（值、dtype、布局、共轭位，requires_grad 为 False），并发出警告推荐后者。",
+    "torch.tensor(x) and x.new_tensor(x) give what x.detach().clone() gives: the same values, dtype, layout, conjugate bit, requires_grad and is_leaf.",
+    "torch.tensor(x) 和 x.new_tensor(x) 得到的与 x.detach().clone() 相同：值、dtype、布局、共轭位、requires_grad 和 is_leaf 都一样。",
 )
 def _(sample):
     x = sample.tensor
