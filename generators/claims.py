@@ -768,6 +768,26 @@ def _(sample):
     raise DoesNotHold("x.mul_(2) ran")
 
 
+@claim(
+    "copies.start-without-hooks",
+    "tensor",
+    "x.detach(), x.clone() and copy.deepcopy(x) of a tensor with a hook start without hooks.",
+    "对带钩子的张量调用 x.detach()、x.clone() 和 copy.deepcopy(x)，得到的新张量都没有钩子。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x._backward_hooks:
+        raise DoesNotApply("it has no hooks")
+    made = {
+        "x.detach()": x.detach(),
+        "x.clone()": x.clone(),
+        "copy.deepcopy(x)": attempt("copy.deepcopy(x)", lambda: copy.deepcopy(x)),
+    }
+    hooked = [name for name, t in made.items() if t._backward_hooks]
+    if hooked:
+        raise DoesNotHold(f"{', '.join(hooked)} kept hooks")
+
+
 # ---------------------------------------------------------------------------------------------
 # Claims about modules
 
@@ -839,6 +859,23 @@ def _(sample):
     lost = [f"{key}: {count}, the copy's {after.get(key, 0)}" for key, count in before.items() if after.get(key, 0) != count]
     if lost:
         raise DoesNotHold("; ".join(lost))
+
+
+@claim(
+    "deepcopy.module-keeps-forward-hooks",
+    "module",
+    "copy.deepcopy(module) keeps the forward hooks and forward pre-hooks registered on the module.",
+    "copy.deepcopy(module) 保留注册在模块上的前向钩子和前向预钩子。",
+)
+def _(sample):
+    module = sample.value
+    before = (len(module._forward_hooks), len(module._forward_pre_hooks))
+    if not any(before):
+        raise DoesNotApply("it has no forward hooks")
+    copied = copy.deepcopy(module)
+    after = (len(copied._forward_hooks), len(copied._forward_pre_hooks))
+    if after != before:
+        raise DoesNotHold(f"forward hooks and pre-hooks: {before}, the copy's {after}")
 
 
 @claim(
