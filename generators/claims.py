@@ -769,6 +769,23 @@ def _(sample):
 
 
 @claim(
+    "inference.no-version-counter",
+    "tensor",
+    "An inference tensor has no version counter: reading x._version raises.",
+    "推理张量没有版本计数器：读取 x._version 会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.is_inference():
+        raise DoesNotApply("it is not an inference tensor")
+    try:
+        version = x._version
+    except RuntimeError:
+        return
+    raise DoesNotHold(f"x._version reads {version}")
+
+
+@claim(
     "copies.start-without-hooks",
     "tensor",
     "x.detach(), x.clone() and copy.deepcopy(x) of a tensor with a hook start without hooks.",
