@@ -769,6 +769,30 @@ def _(sample):
 
 
 @claim(
+    "view.write-shows-in-base",
+    "tensor",
+    "A write through a view (x._is_view() is True) shows in its base, and a write of every value of the base shows in the view.",
+    "通过视图（x._is_view() 为 True）写入，基张量里看得到；改写基张量的每个值，视图里也看得到。",
+)
+def _(sample):
+    x, base = sample.tensor, sample.base
+    if base is None or not x._is_view():
+        raise DoesNotApply("it is not a view made from a base")
+    writable(x)
+    before = snapshot(base)
+    with torch.no_grad():  # (a view of a leaf that requires grad can be written only here)
+        what = write(x, "x")
+    if not changed(before, base):
+        raise DoesNotHold(f"{what} (under no_grad()) left the base unchanged")
+    before = snapshot(x)
+    what = "base.logical_not_()" if base.dtype == torch.bool else "base.mul_(2)"
+    with torch.no_grad():
+        attempt(what, base.logical_not_ if base.dtype == torch.bool else lambda: base.mul_(2))
+    if not changed(before, x):
+        raise DoesNotHold(f"{what} (under no_grad()) left the view unchanged")
+
+
+@claim(
     "inference.no-version-counter",
     "tensor",
     "An inference tensor has no version counter: reading x._version raises.",
