@@ -451,6 +451,384 @@ def _(sample):
     raise DoesNotHold("after d.zero_() (d = x.detach()), backward() of (x * x).sum() ran")
 
 
+@claim(
+    "detach.grow-reallocates-x",
+    "tensor",
+    "Growing x.detach() with resize_ grows x's storage too: x now reads the new, larger memory.",
+    "用 resize_ 把 x.detach() 变大，x 的存储也跟着变大：x 读的是新的、更大的内存。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.layout != torch.strided:
+        raise DoesNotApply("it has no strides to resize")
+    no_meta(x)
+    before = x.untyped_storage().nbytes()
+    detached = x.detach()
+    attempt("d.resize_(x.numel() + 100)", lambda: detached.resize_(x.numel() + 100))
+    if x.untyped_storage().nbytes() <= before:
+        raise DoesNotHold("after d.resize_(x.numel() + 100), x's storage did not grow")
+
+
+def counter(tensor):
+    """tensor._version; DoesNotApply for a tensor without a version counter (inference)."""
+    try:
+        return tensor._version
+    except RuntimeError as exc:
+        raise DoesNotApply(f"x._version raised {said(exc)}") from None
+
+
+@claim(
+    "resize.same-shape-leaves-version",
+    "tensor",
+    "x.resize_(x.shape) and x.resize_as_(x) to the shape x already has leave x._version as it was.",
+    "x.resize_(x.shape) 和 x.resize_as_(x) 调整到 x 已有的形状时，x._version 保持不变。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.requires_grad:
+        raise DoesNotApply("it requires grad: resize_ refuses it")
+    if x.layout != torch.strided:
+        raise DoesNotApply("it has no strides to resize")
+    version = counter(x)
+    attempt("x.resize_(x.shape)", lambda: x.resize_(x.shape))
+    attempt("x.resize_as_(x)", lambda: x.resize_as_(x))
+    if x._version != version:
+        raise DoesNotHold(f"x._version moved from {version} to {x._version}")
+
+
+@claim(
+    "detach_.raises-on-view",
+    "tensor",
+    "x.detach_() raises when x is a view that autograd tracks (x._is_view() is True).",
+    "x 是自动求导跟踪的视图（x._is_view() 为 True）时，x.detach_() 会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x._is_view():
+        raise DoesNotApply("x._is_view() is False")
+    try:
+        x.detach_()
+    except RuntimeError:
+        return
+    raise DoesNotHold("x.detach_() ran")
+
+
+@claim(
+    "detach_.runs-on-non-view",
+    "tensor",
+    "x.detach_() runs when x is not a view that autograd tracks, and leaves x without a grad_fn.",
+    "x 不是自动求导跟踪的视图时，x.detach_() 可以运行，之后 x 没有 grad_fn。",
+)
+def _(sample):
+    x = sample.tensor
+    if x._is_view():
+        raise DoesNotApply("x._is_view() is True")
+    attempt("x.detach_()", x.detach_)
+    if x.grad_fn is not None or x.requires_grad:
+        raise DoesNotHold(f"after x.detach_(), grad_fn {type(x.grad_fn).__name__}, requires_grad {x.requires_grad}")
+
+
+@claim(
+    "numpy.write-moves-no-counter",
+    "tensor",
+    "A write into the array of x.detach().numpy() leaves x._version as it was.",
+    "写入 x.detach().numpy() 得到的数组，x._version 保持不变。",
+)
+def _(sample):
+    x = sample.tensor
+    try:
+        array = x.detach().numpy()
+    except Exception as exc:
+        raise DoesNotApply(f"x.detach().numpy() raised {said(exc)}") from None
+    if x.numel() == 0:
+        raise DoesNotApply("it has no elements to write")
+    version = counter(x)
+    index = (0,) * array.ndim
+    array[index] = (not array[index]) if array.dtype == numpy.bool_ else array[index] + 1
+    if x._version != version:
+        raise DoesNotHold(f"x._version moved from {version} to {x._version}")
+
+
+@claim(
+    "clone.dense-keeps-stride-order",
+    "tensor",
+    "x.clone() is dense, each element once, with its strides in the same order as x's.",
+    "x.clone() 是紧密的，每个元素只存一次，步长的大小顺序与 x 相同。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.layout != torch.strided:
+        raise DoesNotApply("it has no strides")
+    cloned = x.clone()
+    if "dense" not in zoo.memory_tags(cloned):
+        raise DoesNotHold(f"the clone's strides {cloned.stride()} leave gaps or overlaps")
+    if order(x) != order(cloned):
+        raise DoesNotHold(f"strides {x.stride()}, the clone's {cloned.stride()}: another order")
+
+
+def order(tensor):
+    """The dimensions of size > 1 and stride > 0, from the largest stride to the smallest."""
+    dims = [d for d in range(tensor.dim()) if tensor.shape[d] > 1 and tensor.stride(d) > 0]
+    return sorted(dims, key=lambda d: (-tensor.stride(d), d))
+
+
+@claim(
+    "clone.under-no-grad-is-leaf",
+    "tensor",
+    "x.clone() taken under torch.no_grad() or torch.inference_mode() has no grad_fn and is a leaf.",
+    "在 torch.no_grad() 或 torch.inference_mode() 下调用 x.clone()，结果没有 grad_fn，是叶子张量。",
+)
+def _(sample):
+    x = sample.tensor
+    for name, mode in (("no_grad()", torch.no_grad), ("inference_mode()", torch.inference_mode)):
+        with mode():
+            cloned = attempt(f"x.clone() under {name}", x.clone)
+        if cloned.grad_fn is not None or not cloned.is_leaf:
+            raise DoesNotHold(f"under {name}, grad_fn {type(cloned.grad_fn).__name__}, is_leaf {cloned.is_leaf}")
+
+
+@claim(
+    "clone-detach.either-order-same",
+    "tensor",
+    "x.detach().clone() and x.clone().detach() give the same values, dtype, layout, strides, conjugate bit, requires_grad and is_leaf.",
+    "x.detach().clone() 和 x.clone().detach() 得到的值、dtype、布局、步长、共轭位、requires_grad 和 is_leaf 都相同。",
+)
+def _(sample):
+    x = sample.tensor
+    no_meta(x)
+    a = attempt("x.detach().clone()", lambda: x.detach().clone())
+    b = attempt("x.clone().detach()", lambda: x.clone().detach())
+    differ = [name for name, (p, q) in described(a, b).items() if p != q]
+    if differ:
+        raise DoesNotHold(f"they differ in {', '.join(differ)}")
+
+
+def described(a, b):
+    """What two tensors are, side by side: {what: (a's, b's)}."""
+
+    def strides(t):
+        return t.stride() if t.layout == torch.strided else None
+
+    return {
+        "values": (True, torch.equal(snapshot(a), snapshot(b))),
+        "dtype": (a.dtype, b.dtype),
+        "layout": (a.layout, b.layout),
+        "shape": (a.shape, b.shape),
+        "strides": (strides(a), strides(b)),
+        "conjugate bit": (a.is_conj(), b.is_conj()),
+        "requires_grad": (a.requires_grad, b.requires_grad),
+        "is_leaf": (a.is_leaf, b.is_leaf),
+        "type": (type(a), type(b)),
+    }
+
+
+@claim(
+    "clone-detach.new-tensor-same",
+    "tensor",
+    "torch.tensor(x) and x.new_tensor(x) give what x.detach().clone() gives: the same values, dtype, layout, conjugate bit, requires_grad and is_leaf.",
+    "torch.tensor(x) 和 x.new_tensor(x) 得到的与 x.detach().clone() 相同：值、dtype、布局、共轭位、requires_grad 和 is_leaf 都一样。",
+)
+def _(sample):
+    x = sample.tensor
+    no_meta(x)
+    expected = x.detach().clone()
+    for name, make in (("torch.tensor(x)", lambda: torch.tensor(x)), ("x.new_tensor(x)", lambda: x.new_tensor(x))):
+        made = attempt(name, make)
+        found = described(expected, made)
+        differ = [k for k, (p, q) in found.items() if p != q and k not in ("strides", "type")]
+        if differ:
+            raise DoesNotHold(f"{name} differs from x.detach().clone() in {', '.join(differ)}")
+
+
+@claim(
+    "deepcopy.view-copies-whole-storage",
+    "tensor",
+    "copy.deepcopy of a tensor that reads part of a larger storage copies that whole storage.",
+    "对只读取一块更大存储中一部分的张量做 copy.deepcopy，会复制整块存储。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.layout != torch.strided or x.is_meta:
+        raise DoesNotApply("it has no storage of its own to measure")
+    whole = x.untyped_storage().nbytes()
+    if whole <= x.numel() * x.element_size():
+        raise DoesNotApply("it reads all of its storage")
+    if not x.is_leaf:
+        raise DoesNotApply("it is not a leaf, and copy.deepcopy refuses a tensor with a history")
+    copied = attempt("copy.deepcopy(x)", lambda: copy.deepcopy(x))
+    if copied.untyped_storage().nbytes() != whole:
+        raise DoesNotHold(f"x's storage has {whole} bytes, the copy's {copied.untyped_storage().nbytes()}")
+
+
+@claim(
+    "deepcopy.leaf-copies",
+    "tensor",
+    "copy.deepcopy(x) works for every leaf x.",
+    "对每个叶子张量 x，copy.deepcopy(x) 都能成功。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.is_leaf:
+        raise DoesNotApply("it is not a leaf")
+    attempt("copy.deepcopy(x)", lambda: copy.deepcopy(x))
+
+
+@claim(
+    "autograd.computed-has-history",
+    "tensor",
+    "x * 2, computed while autograd records, has a grad_fn and is not a leaf.",
+    "在自动求导记录时计算的 x * 2 有 grad_fn，不是叶子张量。",
+)
+def _(sample):
+    x = sample.tensor
+    with sample.around():
+        y = attempt("x * 2", lambda: x * 2)
+    if y.grad_fn is None or y.is_leaf:
+        raise DoesNotHold(f"x * 2 has grad_fn {y.grad_fn} and is_leaf {y.is_leaf}")
+
+
+@claim(
+    "autograd.computed-from-tensor-that-requires-grad-has-history",
+    "tensor",
+    "x * 2, computed while autograd records from an x that requires grad, has a grad_fn and is not a leaf.",
+    "在自动求导记录时，由需要梯度的 x 计算出的 x * 2 有 grad_fn，不是叶子张量。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad")
+    with sample.around():
+        y = attempt("x * 2", lambda: x * 2)
+    if y.grad_fn is None or y.is_leaf:
+        raise DoesNotHold(f"x * 2 has grad_fn {y.grad_fn} and is_leaf {y.is_leaf}")
+
+
+@claim(
+    "grad.accumulates-in-place",
+    "tensor",
+    "A second backward() adds into x.grad in place: a name bound to x.grad after the first one sees the sum.",
+    "第二次 backward() 把梯度原地加到 x.grad 上：第一次之后绑定到 x.grad 的名字看到的是总和。",
+)
+def _(sample):
+    accumulate(sample, create_graph=False)
+
+
+@claim(
+    "grad.create-graph-replaces",
+    "tensor",
+    "With backward(create_graph=True), a second backward() replaces x.grad with a new tensor: a name bound to the first x.grad keeps the first gradient.",
+    "使用 backward(create_graph=True) 时，第二次 backward() 用一个新张量替换 x.grad：绑定到第一个 x.grad 的名字保留第一次的梯度。",
+)
+def _(sample):
+    accumulate(sample, create_graph=True)
+
+
+def accumulate(sample, create_graph):
+    """Two backward() passes of (x * x).sum() into a leaf x that requires grad: whether the
+    first .grad object was added into (create_graph False) or replaced (True)."""
+    x = sample.tensor
+    if not (x.is_leaf and x.requires_grad):
+        raise DoesNotApply("it is not a leaf that requires grad")
+    if x.grad is not None:
+        raise DoesNotApply("its .grad is already filled in")
+    if x.layout != torch.strided or x.is_complex():
+        raise DoesNotApply("(x * x).sum() of it is not a real number to call backward() on")
+
+    def backward():
+        with sample.around():
+            loss = (x * x).sum()
+        loss.backward(create_graph=create_graph)
+
+    attempt("backward()", backward)
+    first = x.grad
+    if first is None:
+        raise DoesNotHold("backward() left x.grad None")
+    kept = first.detach().clone()
+    attempt("a second backward()", backward)
+    if not create_graph and not (x.grad is first and not torch.equal(first.detach(), kept)):
+        raise DoesNotHold("the second backward() did not add into the first .grad tensor")
+    if create_graph and not (x.grad is not first and torch.equal(first.detach(), kept)):
+        raise DoesNotHold("the second backward() added into the first .grad tensor")
+
+
+@claim(
+    "inplace.leaf-edit-raises-at-once",
+    "tensor",
+    "An in-place edit of a leaf that requires grad, while autograd records, raises at the edit, before any backward().",
+    "在自动求导记录时，原地修改需要梯度的叶子张量会在修改时立即报错，不等到 backward()。",
+)
+def _(sample):
+    x = sample.tensor
+    if not (x.is_leaf and x.requires_grad):
+        raise DoesNotApply("it is not a leaf that requires grad")
+    try:
+        x.mul_(2)
+    except RuntimeError:
+        return
+    raise DoesNotHold("x.mul_(2) ran")
+
+
+@claim(
+    "view.write-shows-in-base",
+    "tensor",
+    "A write through a view (x._is_view() is True) shows in its base, and a write of every value of the base shows in the view.",
+    "通过视图（x._is_view() 为 True）写入，基张量里看得到；改写基张量的每个值，视图里也看得到。",
+)
+def _(sample):
+    x, base = sample.tensor, sample.base
+    if base is None or not x._is_view():
+        raise DoesNotApply("it is not a view made from a base")
+    writable(x)
+    before = snapshot(base)
+    with torch.no_grad():  # (a view of a leaf that requires grad can be written only here)
+        what = write(x, "x")
+    if not changed(before, base):
+        raise DoesNotHold(f"{what} (under no_grad()) left the base unchanged")
+    before = snapshot(x)
+    what = "base.logical_not_()" if base.dtype == torch.bool else "base.mul_(2)"
+    with torch.no_grad():
+        attempt(what, base.logical_not_ if base.dtype == torch.bool else lambda: base.mul_(2))
+    if not changed(before, x):
+        raise DoesNotHold(f"{what} (under no_grad()) left the view unchanged")
+
+
+@claim(
+    "inference.no-version-counter",
+    "tensor",
+    "An inference tensor has no version counter: reading x._version raises.",
+    "推理张量没有版本计数器：读取 x._version 会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.is_inference():
+        raise DoesNotApply("it is not an inference tensor")
+    try:
+        version = x._version
+    except RuntimeError:
+        return
+    raise DoesNotHold(f"x._version reads {version}")
+
+
+@claim(
+    "copies.start-without-hooks",
+    "tensor",
+    "x.detach(), x.clone() and copy.deepcopy(x) of a tensor with a hook start without hooks.",
+    "对带钩子的张量调用 x.detach()、x.clone() 和 copy.deepcopy(x)，得到的新张量都没有钩子。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x._backward_hooks:
+        raise DoesNotApply("it has no hooks")
+    made = {
+        "x.detach()": x.detach(),
+        "x.clone()": x.clone(),
+        "copy.deepcopy(x)": attempt("copy.deepcopy(x)", lambda: copy.deepcopy(x)),
+    }
+    hooked = [name for name, t in made.items() if t._backward_hooks]
+    if hooked:
+        raise DoesNotHold(f"{', '.join(hooked)} kept hooks")
+
+
 # ---------------------------------------------------------------------------------------------
 # Claims about modules
 
@@ -522,6 +900,23 @@ def _(sample):
     lost = [f"{key}: {count}, the copy's {after.get(key, 0)}" for key, count in before.items() if after.get(key, 0) != count]
     if lost:
         raise DoesNotHold("; ".join(lost))
+
+
+@claim(
+    "deepcopy.module-keeps-forward-hooks",
+    "module",
+    "copy.deepcopy(module) keeps the forward hooks and forward pre-hooks registered on the module.",
+    "copy.deepcopy(module) 保留注册在模块上的前向钩子和前向预钩子。",
+)
+def _(sample):
+    module = sample.value
+    before = (len(module._forward_hooks), len(module._forward_pre_hooks))
+    if not any(before):
+        raise DoesNotApply("it has no forward hooks")
+    copied = copy.deepcopy(module)
+    after = (len(copied._forward_hooks), len(copied._forward_pre_hooks))
+    if after != before:
+        raise DoesNotHold(f"forward hooks and pre-hooks: {before}, the copy's {after}")
 
 
 @claim(

@@ -465,6 +465,13 @@ TENSORS = [
         lambda: view_of(torch.nn.Parameter(values((3, 4))), lambda b: b[1:]),
     ),
     K(
+        "parameter-over-slice",
+        "An nn.Parameter made from a slice of a larger tensor: it reads part of that tensor's storage.",
+        "用一个更大张量的切片创建的 nn.Parameter：它读的是那块存储的一部分。",
+        lambda: view_of(values((40,)), lambda b: torch.nn.Parameter(b[10:22].view(3, 4))),
+        ("storage-offset",),
+    ),
+    K(
         "leaf-with-grad",
         "A leaf whose .grad a backward() has filled in.",
         "已由 backward() 填好 .grad 的叶子张量。",

@@ -68,6 +68,7 @@ class TinySite:
     app: object
     out: Path
     warnings: str
+    status: int = 0  # the build's exit status: 1 when a strict build met a warning or error
 
     def html(self, docname: str = "index") -> str:
         return (self.out / f"{docname}.html").read_text(encoding="utf-8")
@@ -81,7 +82,8 @@ def tiny_site(tmp_path):
     conf.py; the same `name` again builds the same folders again (an incremental build, with
     `freshenv=False`). `backdate`: the sources' times set an hour back, so that only what
     Sphinx records, not a clock stepping back between writing and reading (a virtual machine's,
-    being corrected), decides which pages it reads again."""
+    being corrected), decides which pages it reads again. `strict`: warnings fail the build
+    (`status` is then 1), as `python -m whatcopy build` runs Sphinx (-W --keep-going)."""
     import sphinx.locale
     from sphinx.testing.util import SphinxTestApp
 
@@ -93,6 +95,7 @@ def tiny_site(tmp_path):
         name: str = "",
         freshenv: bool = True,
         backdate: bool = False,
+        strict: bool = False,
     ) -> TinySite:
         name = name or f"site-{language}"
         source = tmp_path / name / "src"
@@ -127,12 +130,13 @@ def tiny_site(tmp_path):
             freshenv=freshenv,
             status=io.StringIO(),
             warning=warnings,
+            warningiserror=strict,
         )
         try:
             app.build()
         finally:
             app.cleanup()
-        return TinySite(app, Path(app.outdir), warnings.getvalue())
+        return TinySite(app, Path(app.outdir), warnings.getvalue(), app.statuscode)
 
     return build
 

@@ -235,6 +235,51 @@ def test_the_build_accepts_the_narrowed_sentences_and_shows_their_scope(tiny_sit
     assert "种输入中的" in zh_html and "不成立：" in zh_html
 
 
+def opening(page: Path) -> str:
+    """A page's text up to its first section: its title and opening paragraph, no cells."""
+    text = page.read_text(encoding="utf-8").split("\n---\n", 1)[1]  # after the front matter
+    return text.split("\n## ", 1)[0]
+
+
+def test_a_seeded_overbroad_sentence_stops_a_strict_build_naming_page_line_and_kinds(tiny_site):
+    """detach.md's opening as it is, then with the citation's |except removed (the sentence on
+    main): the strict build (warnings are errors, as in `python -m whatcopy build`) passes the
+    first and fails the second, naming the page, the line and the kinds left out."""
+    for language in ("en", "zh"):
+        text = opening(DOCS / language / "detach.md")
+        cited = "{claim}`detach.write-shows-both-ways|except sparse-coo inference`"
+        assert cited in text, f"docs/{language}/detach.md: the opening no longer cites {cited}"
+        conf = "suppress_warnings = ['ref.ref', 'ref.any', 'myst.xref_missing']\n"
+        extensions = ["myst_parser", "whatcopy.sphinxext.claims"]
+        site = tiny_site(
+            {"index.md": text},
+            extensions,
+            "zh_CN" if language == "zh" else "en",
+            conf=conf,
+            name=f"fine-{language}",
+            strict=True,
+        )
+        assert site.status == 0, site.warnings
+        seeded = text.replace(cited, "{claim}`detach.write-shows-both-ways`")
+        site = tiny_site(
+            {"index.md": seeded},
+            extensions,
+            "zh_CN" if language == "zh" else "en",
+            conf=conf,
+            name=f"seeded-{language}",
+            strict=True,
+        )
+        assert site.status == 1, site.warnings
+        # MyST gives a role the line of its paragraph: the line after the blank line before it
+        before = seeded[: seeded.index("{claim}`detach.write-shows-both-ways`")]
+        line = 3 + before[: before.rindex("\n\n")].count("\n")
+        errors = [w for w in site.warnings.splitlines() if "ERROR" in w]
+        assert len(errors) == 1, site.warnings
+        assert f"index.md:{line}: ERROR: {{claim}}`detach.write-shows-both-ways`" in errors[0]
+        for kind in ("sparse-coo", "sparse-coo-uncoalesced", "inference-tensor"):
+            assert kind in errors[0], errors[0]
+
+
 def test_the_build_refuses_a_stale_exception_an_unknown_claim_and_kind(tiny_site):
     _, warnings = build(tiny_site, FIXTURES / "wrong-citations.md")
     assert "index.md:3: ERROR" in warnings and "|except complex:" in warnings, warnings

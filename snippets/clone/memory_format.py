@@ -1,4 +1,4 @@
-"""clone() keeps the strides of a dense tensor, and packs a tensor with gaps contiguously."""
+"""clone() keeps the strides of a dense tensor; a tensor with gaps comes back packed, in the order of its strides."""
 import torch
 
 grid = torch.arange(24.0).reshape(2, 3, 4)
@@ -15,3 +15,8 @@ print("stepped.clone() strides:", stepped.clone().stride())
 expanded = torch.tensor([1.0, 2.0]).expand(3, 2)  # stride 0: one row seen three times
 print("expanded strides:", expanded.stride())
 print("expanded.clone() strides:", expanded.clone().stride())
+
+transposed_stepped = torch.arange(32.0).reshape(4, 8).t()[:, ::2]  # gaps, column-major order
+print("transposed_stepped strides:", transposed_stepped.stride())
+print("transposed_stepped.clone() strides:", transposed_stepped.clone().stride())
+print("transposed_stepped.clone() is contiguous:", transposed_stepped.clone().is_contiguous())

@@ -8,4 +8,4 @@ for step in range(3):
     logged.append(loss.detach())
 
 print("logged:", torch.stack(logged))
-print("graphs kept alive:", sum(value.grad_fn is not None for value in logged))
+print("logged values with a grad_fn:", sum(value.grad_fn is not None for value in logged))
