@@ -3,6 +3,7 @@
     python -m whatcopy build [--book] [--out DIR] [--site-url URL] [--one-at-a-time] [LANGUAGE ...]
     python -m whatcopy book [--out DIR] [--site-url URL] [LANGUAGE ...]
     python -m whatcopy record|check [--device cpu|cuda] [--root DIR] [SNIPPET ...]
+    python -m whatcopy stale [--root DIR]
     python -m whatcopy translations [status | mark docs/zh/<page>.md ...]
     python -m whatcopy bench [--builds | --lighthouse]
     python -m whatcopy op-table changed OLD NEW
@@ -84,6 +85,12 @@ def transcripts(argv: list[str]) -> int:
     return harness.main(argv)
 
 
+def stale(argv: list[str]) -> int:
+    from whatcopy.core import transcripts as harness
+
+    return harness.stale_main(argv)
+
+
 def translations(argv: list[str]) -> int:
     from whatcopy.content import translations as status
 
@@ -108,6 +115,7 @@ COMMANDS = {
     "book": book,
     "record": lambda argv: transcripts(["record", *argv]),
     "check": lambda argv: transcripts(["check", *argv]),
+    "stale": lambda argv: stale(argv),
     "translations": translations,
     "bench": bench,
     "op-table": op_table,
