@@ -66,7 +66,20 @@ def build(argv: list[str]) -> int:
         from whatcopy.site import book
 
         book.make_books(languages, out, args.site_url)
+        pack_kits(languages, out)
     return 0
+
+
+def pack_kits(languages: list[str], out: Path | None) -> None:
+    """The teachers' kits again, now that they can hold the books (whatcopy.sphinxext.course_kit;
+    an archive already holding them is left as it is)."""
+    from whatcopy import project
+    from whatcopy.sphinxext import course_kit
+
+    for language in languages:
+        site = (out or project.current().build) / "html" / LANGUAGES[language].folder
+        if (site / "downloads" / "kit").is_dir():
+            course_kit.write_kit(site)
 
 
 def book(argv: list[str]) -> int:
@@ -76,6 +89,7 @@ def book(argv: list[str]) -> int:
     from whatcopy.site import book as books
 
     books.make_books(languages, out, args.site_url)
+    pack_kits(languages, out)
     return 0
 
 
