@@ -265,6 +265,10 @@ def copy_project(target: Path, cache_from: Path | None = None) -> Path:
         )
     shutil.copy(root / "pyproject.toml", target / "pyproject.toml")  # marks the project root
     shutil.copy(root / "LICENSE", target / "LICENSE")  # the course kit's archive holds it
+    # the notebooks' kit-setup cells pin what the snippets and generators need beyond torch
+    (target / "requirements").mkdir(exist_ok=True)
+    for name in ("snippets.txt", "generators.txt"):
+        shutil.copy(root / "requirements" / name, target / "requirements" / name)
     if cache_from is not None and (cache_from / ".jupyter_cache").exists():
         copy_cache(cache_from, target / "docs" / "_build")
     return target
