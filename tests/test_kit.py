@@ -267,6 +267,11 @@ def needs_problems(notebooks: dict[str, dict]) -> list[str]:
             }
             if "torch.testing._internal" in source or "OpInfo" in source:
                 imported.add("expecttest")
+            if any(  # x.numpy(), torch.from_numpy(a): "Numpy is not available" without it
+                isinstance(node, ast.Attribute) and node.attr in ("numpy", "from_numpy")
+                for node in ast.walk(ast.parse(source))
+            ):
+                imported.add("numpy")
             for module in sorted(imported & pinned - installs):
                 problems.append(f"{name}: imports {module}, which no kit-setup cell installs")
             for module in sorted(imported & local - {w.removesuffix(".py") for w in writes}):
@@ -287,6 +292,12 @@ def test_every_notebook_sets_up_what_its_cells_need_beyond_torch(language):
     problems = needs_problems(found)
     assert f"{name}: imports numpy, which no kit-setup cell installs" in problems
     assert f"{name}: imports zoo, which no kit-setup cell writes" in problems
+    # and the inplace page's, whose cells need numpy through x.detach().numpy() alone
+    name = "students/notebooks/inplace.ipynb"
+    found[name]["cells"] = [
+        c for c in found[name]["cells"] if SETUP_TAG not in c["metadata"].get("tags", [])
+    ]
+    assert f"{name}: imports numpy, which no kit-setup cell installs" in needs_problems(found)
 
 
 def test_the_setup_cell_installs_only_what_is_missing(tmp_path):
@@ -328,28 +339,49 @@ def only_torch_probe(absent: set[str]) -> str:
 
 
 # A notebook run as a kernel runs it: the cells top to bottom in one namespace, the working
-# folder on the path; a %%writefile cell writes its file; a cell tagged raises-exception may
-# raise. Any other IPython syntax fails to compile, and so fails the run.
+# folder on the path; a %%writefile cell writes its file. A cell tagged raises-exception must
+# raise what its page showed (its stored error), or the class its `# raises` comment names; a
+# cell that stores its page's output must print it. Any other IPython syntax fails to compile,
+# and so fails the run.
 DRIVER = """
-import json, os, sys, traceback
+import contextlib, io, json, os, re, sys, traceback
 sys.path.insert(0, os.getcwd())
 notebook = json.load(open(sys.argv[1], encoding="utf-8"))
 namespace = {"__name__": "__main__"}
 code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+text = lambda value: value if isinstance(value, str) else "".join(value)
+problems = []
 for number, cell in enumerate(code, start=1):
-    source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+    source = text(cell["source"])
     if source.startswith("%%writefile "):
         first, _, body = source.partition("\\n")
         open(first.split()[1], "w", encoding="utf-8").write(body + "\\n")
         continue
+    printed, raised = io.StringIO(), None
     try:
-        exec(compile(source, f"<code cell {number}>", "exec"), namespace)
-    except BaseException:
-        if "raises-exception" in cell["metadata"].get("tags", []):
-            continue
-        print(f"code cell {number} raised:", file=sys.stderr)
-        traceback.print_exc()
-        sys.exit(1)
+        with contextlib.redirect_stdout(printed):
+            exec(compile(source, f"<code cell {number}>", "exec"), namespace)
+    except BaseException as exc:
+        raised = exc
+        if "raises-exception" not in cell["metadata"].get("tags", []):
+            problems.append(f"code cell {number} raised:\\n" + traceback.format_exc())
+            break
+    errors = [o for o in cell["outputs"] if o["output_type"] == "error"]
+    expected = re.search(r"#\\s*raises\\s+([\\w.]+)\\s*$", source)
+    if raised is not None and errors:
+        got = f"{type(raised).__name__}: {raised}"
+        want = f"{errors[0]['ename']}: {errors[0]['evalue']}"
+        if got != want:
+            problems.append(f"code cell {number} raised {got!r}, its page {want!r}")
+    elif raised is not None and expected and type(raised).__name__ != expected[1].split(".")[-1]:
+        problems.append(f"code cell {number} raised {type(raised).__name__}: {raised}")
+    stored = "".join(text(o["text"]) for o in cell["outputs"] if o["output_type"] == "stream")
+    if cell["outputs"] and printed.getvalue().rstrip("\\n") != stored.rstrip("\\n"):
+        problems.append(
+            f"code cell {number} printed\\n{printed.getvalue()}\\nwhere its page printed\\n{stored}"
+        )
+print("\\n".join(problems), file=sys.stderr)
+sys.exit(1 if problems else 0)
 """
 
 
@@ -398,23 +430,47 @@ def test_every_kit_notebook_runs_with_only_torch(tmp_path):
 
 
 def test_the_run_fails_where_a_module_is_missing(tmp_path):
-    """The seeded fault for the test above: a notebook importing numpy, run with only torch."""
+    """The seeded faults for the test above, run with only torch: a cell importing numpy; a
+    cell whose expected error (the page's) turns into another one, "Numpy is not available",
+    which its raises-exception tag alone would let pass; a cell printing something else."""
     requirements = tmp_path / "requirements.txt"
     requirements.write_text("torch==2.13.0\n")
     python = clean_python(tmp_path / "venv", requirements, probe=only_torch_probe({"numpy"}))
-    notebook = {
-        "cells": [{"cell_type": "code", "metadata": {}, "source": "import numpy\nprint(numpy.pi)"}]
+    message = (
+        "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+    )
+
+    def cell(source: str, outputs: list, tags: list) -> dict:
+        return {
+            "cell_type": "code",
+            "metadata": {"tags": tags},
+            "source": source,
+            "outputs": outputs,
+        }
+
+    printed = [{"output_type": "stream", "name": "stdout", "text": "2\n"}]
+    error = [{"output_type": "error", "ename": "RuntimeError", "evalue": message}]
+    cases = {
+        "import numpy\nprint(numpy.pi)": ([], [], "code cell 1 raised:"),
+        "import torch\ntorch.ones(1, requires_grad=True).detach().numpy()": (
+            error,
+            ["raises-exception"],
+            "code cell 1 raised 'RuntimeError: Numpy is not available'",
+        ),
+        "print(3)": (printed, [], "code cell 1 printed\n3\n\nwhere its page printed\n2"),
     }
     (tmp_path / "driver.py").write_text(DRIVER)
-    (tmp_path / "nb.ipynb").write_text(json.dumps(notebook))
-    result = subprocess.run(
-        [str(python), "-I", "driver.py", "nb.ipynb"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 1 and "No module named 'numpy'" in result.stderr, result.stderr
+    for number, (source, (outputs, tags, expected)) in enumerate(cases.items()):
+        notebook = {"cells": [cell(source, outputs, tags)]}
+        (tmp_path / f"nb{number}.ipynb").write_text(json.dumps(notebook))
+        result = subprocess.run(
+            [str(python), "-I", "driver.py", f"nb{number}.ipynb"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 1 and expected in result.stderr, result.stderr
 
 
 # ---------------------------------------------------------------------------------------------

@@ -308,11 +308,18 @@ def requirement_pins() -> dict[str, str]:
     return pins
 
 
+# Methods of torch that need NumPy without an `import numpy` (x.numpy(), torch.from_numpy):
+# without it they raise "Numpy is not available".
+NUMPY_METHODS = {"numpy", "from_numpy"}
+
+
 def _imports(snippet: Snippet) -> set[str]:
-    """The top-level modules a snippet's code imports."""
+    """The top-level modules a snippet's code imports, numpy too where it calls NUMPY_METHODS."""
     found = set()
     for node in ast.walk(ast.parse(snippet.source)):
-        if isinstance(node, ast.Import):
+        if isinstance(node, ast.Attribute) and node.attr in NUMPY_METHODS:
+            found.add("numpy")
+        elif isinstance(node, ast.Import):
             found |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             found.add(node.module.split(".")[0])
