@@ -8,6 +8,17 @@ One job: publish the snippets in forms a course can reuse, next to each language
   transcripts, a README for teachers and the licence. The zip is byte-for-byte reproducible.
   A generator (``generators/<name>.py``, which needs more than torch) is downloadable from its
   page too, as ``downloads/generators/<name>.py`` with its transcripts, but is not in the zip.
+* The teachers' kit, ``downloads/kit/what-does-it-copy-kit-<folder>.zip`` (``{kit}`` role): the
+  language's downloads packed with ``students/`` (snippets, the transcripts but the
+  exercises', the page notebooks, the exercise notebooks, the student book) apart from
+  ``teachers/`` (the answers, the exercises' transcripts, the teacher book), a README
+  (docs/kit/TEACHERS.md), LICENSE and ATTRIBUTION.txt; packed again by ``python -m whatcopy
+  book`` once the books are printed. A page notebook's exercise cells hold no output (their
+  answer); a notebook whose cells need more than torch starts with ``kit-setup`` cells that
+  install it where missing and write the modules of generators/ the cells import; every
+  notebook links back to the published site (``published_url``). The line that credits the
+  CC BY text (``attribution_line``) is the footer's (docs/_templates/attribution.html), the
+  kit's and the book's.
 * The header buttons of sphinx-book-theme: the download menu offers the page's notebook (with
   outputs) and its snippets as ``.py``; the Colab and Binder buttons open the same notebook,
   published by the deploy workflow on the ``notebooks`` branch as ``<language folder>/<page>.ipynb``
