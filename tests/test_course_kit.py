@@ -1,6 +1,8 @@
-"""What a teacher downloads works: notebooks hold what their page executed, the archive holds
-everything. (That each script runs alone with only torch and numpy is checked by the same run
-that checks its transcript: tests/test_transcripts.py.)"""
+"""What a teacher downloads works: notebooks hold what their page executed (but the exercises'
+answers), the archive holds everything. (That each script runs alone with only torch and numpy
+is checked by the same run that checks its transcript: tests/test_transcripts.py; that each
+notebook runs in a fresh environment with only torch, and the teachers' kit, by
+tests/test_kit.py.)"""
 
 from __future__ import annotations
 
@@ -30,6 +32,23 @@ def notebooks(language: str) -> list[Path]:
     return sorted((HTML / LANGUAGES[language][0] / "downloads" / "notebooks").rglob("*.ipynb"))
 
 
+def snippet_cells(notebook) -> list:
+    """A notebook's code cells but its kit-setup ones (what it needs beyond torch)."""
+    from whatcopy.sphinxext.course_kit import SETUP_TAG
+
+    return [
+        c
+        for c in notebook.cells
+        if c.cell_type == "code" and SETUP_TAG not in c.metadata.get("tags", [])
+    ]
+
+
+def exercise_snippets(page: Path) -> set[str]:
+    from whatcopy.sphinxext.exercises import page_exercises
+
+    return {exercise["snippet"] for exercise in page_exercises(page)}
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_with_code_has_a_valid_notebook(language):
     from whatcopy.sphinxext.course_kit import page_snippets
@@ -42,7 +61,7 @@ def test_every_page_with_code_has_a_valid_notebook(language):
             warnings.simplefilter("error")  # nbformat only warns about duplicate cell ids
             notebook = nbformat.read(path, as_version=4)
             nbformat.validate(notebook)
-        sources = [c.source for c in notebook.cells if c.cell_type == "code"]
+        sources = [c.source for c in snippet_cells(notebook)]
         expected = [transcripts.by_name(name).source.rstrip("\n") for name in page_snippets(page)]
         assert sources == expected, f"{path}: its code cells are not {page}'s snippets in order"
 
@@ -51,13 +70,15 @@ def test_every_page_with_code_has_a_valid_notebook(language):
 def test_each_notebook_holds_what_its_page_executed(language):
     """A notebook is its page's snippets in order (test above), and the build executed exactly
     those cells top to bottom in one kernel: so its stored outputs, and the tag that lets "Run
-    All" go past an expected error, must be what that execution printed and raised. Checked
-    against the build's own execution instead of running every notebook again."""
+    All" go past an expected error, must be what that execution printed and raised; but an
+    exercise cell stores nothing, its output being the exercise's answer. Checked against the
+    build's own execution instead of running every notebook again."""
     problems = []
     for path in notebooks(language):
         page = Page(language, ROOT / "docs" / language / f"{path.stem}.md")
         executed = executed_cells(page)
-        code = [c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+        exercises = exercise_snippets(page.path)
+        code = snippet_cells(nbformat.read(path, as_version=4))
         if len(code) != len(executed):
             problems.append(f"{path.name}: {len(code)} code cells, {page.rel} ran {len(executed)}")
             continue
@@ -65,11 +86,15 @@ def test_each_notebook_holds_what_its_page_executed(language):
             where = f"{path.name}, snippets/{name}.py"
             if cell.source != transcripts.by_name(name).source.rstrip("\n"):
                 problems.append(f"{where}: not the cell {page.rel} executed here")
+            if name in exercises:
+                if cell.outputs:
+                    problems.append(f"{where}: an exercise cell stores its answer")
+                printed = ""  # (its raises-exception tag is still checked below)
             stored = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
             if stored.rstrip("\n") != printed.rstrip("\n"):
                 problems.append(f"{where}: stores\n{stored}\nbut the page printed\n{printed}")
             errors = [f"{o.ename}: {o.evalue}" for o in cell.outputs if o.output_type == "error"]
-            if errors != ([unqualified(error)] if error else []):
+            if name not in exercises and errors != ([unqualified(error)] if error else []):
                 problems.append(f"{where}: stores error {errors}, the page raised {error!r}")
             tagged = "raises-exception" in cell.metadata.get("tags", [])
             if tagged != (error is not None):

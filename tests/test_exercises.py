@@ -254,6 +254,17 @@ def kit(language: str) -> Path:
     return HTML / LANGUAGES[language][0] / "downloads" / "exercises"
 
 
+def exercise_cells(notebook) -> list:
+    """An exercise notebook's code cells but those that install what it needs beyond torch."""
+    from whatcopy.sphinxext.course_kit import SETUP_TAG
+
+    return [
+        c
+        for c in notebook.cells
+        if c.cell_type == "code" and SETUP_TAG not in c.metadata.get("tags", [])
+    ]
+
+
 @pytest.mark.parametrize("language, page", CASES, ids=IDS)
 def test_the_kit_has_an_exercise_notebook_and_a_separate_answer_file(language, page):
     notebook_path = kit(language) / f"{page}.ipynb"
@@ -261,7 +272,7 @@ def test_the_kit_has_an_exercise_notebook_and_a_separate_answer_file(language, p
     assert notebook_path.exists() and answers_path.exists(), f"missing in {kit(language)}"
     notebook = nbformat.read(notebook_path, as_version=4)
     nbformat.validate(notebook)
-    code = [c for c in notebook.cells if c.cell_type == "code"]
+    code = exercise_cells(notebook)
     names = [e["snippet"] for e in page_exercises(source(language, page))]
     sources = [(SNIPPETS / f"{n}.py").read_text(encoding="utf-8").rstrip("\n") for n in names]
     assert [c.source for c in code] == sources, f"{notebook_path}: not the page's exercise snippets"
@@ -291,7 +302,7 @@ def test_exercise_notebook_runs_top_to_bottom_and_prints_the_answers(page, warm_
         shutdown_kernel="immediate",  # nothing to clean up; a graceful stop costs ~0.8 s
     ).execute()
     names = [e["snippet"] for e in page_exercises(source("en", page))]
-    code = [c for c in notebook.cells if c.cell_type == "code"]
+    code = exercise_cells(notebook)
     for cell, name in zip(code, names, strict=True):
         printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
         errors = [f"{o.ename}: {o.evalue}" for o in cell.outputs if o.output_type == "error"]

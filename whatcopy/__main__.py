@@ -3,6 +3,7 @@
     python -m whatcopy build [--book] [--out DIR] [--site-url URL] [--one-at-a-time] [LANGUAGE ...]
     python -m whatcopy book [--out DIR] [--site-url URL] [LANGUAGE ...]
     python -m whatcopy record|check [--device cpu|cuda] [--root DIR] [SNIPPET ...]
+    python -m whatcopy stale [--root DIR]
     python -m whatcopy translations [status | mark docs/zh/<page>.md ...]
     python -m whatcopy bench [--builds | --lighthouse]
     python -m whatcopy op-table changed OLD NEW
@@ -65,7 +66,20 @@ def build(argv: list[str]) -> int:
         from whatcopy.site import book
 
         book.make_books(languages, out, args.site_url)
+        pack_kits(languages, out)
     return 0
+
+
+def pack_kits(languages: list[str], out: Path | None) -> None:
+    """The teachers' kits again, now that they can hold the books (whatcopy.sphinxext.course_kit;
+    an archive already holding them is left as it is)."""
+    from whatcopy import project
+    from whatcopy.sphinxext import course_kit
+
+    for language in languages:
+        site = (out or project.current().build) / "html" / LANGUAGES[language].folder
+        if (site / "downloads" / "kit").is_dir():
+            course_kit.write_kit(site)
 
 
 def book(argv: list[str]) -> int:
@@ -75,6 +89,7 @@ def book(argv: list[str]) -> int:
     from whatcopy.site import book as books
 
     books.make_books(languages, out, args.site_url)
+    pack_kits(languages, out)
     return 0
 
 
@@ -82,6 +97,12 @@ def transcripts(argv: list[str]) -> int:
     from whatcopy.core import transcripts as harness
 
     return harness.main(argv)
+
+
+def stale(argv: list[str]) -> int:
+    from whatcopy.core import transcripts as harness
+
+    return harness.stale_main(argv)
 
 
 def translations(argv: list[str]) -> int:
@@ -108,6 +129,7 @@ COMMANDS = {
     "book": book,
     "record": lambda argv: transcripts(["record", *argv]),
     "check": lambda argv: transcripts(["check", *argv]),
+    "stale": lambda argv: stale(argv),
     "translations": translations,
     "bench": bench,
     "op-table": op_table,

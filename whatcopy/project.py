@@ -77,3 +77,53 @@ def use(root: Path | str) -> Project:
     previous = current()
     _current = Project(Path(root).resolve())
     return previous
+
+
+GITHUB = r"github\.com[:/]([\w.-]+)/([\w.-]+?)(?:\.git)?/?$"
+
+
+def github_repository(root: Path) -> str | None:
+    """The project's GitHub repository, ``owner/name``: from the clone's ``origin`` remote, else
+    from a github.com address among pyproject.toml's ``[project.urls]``; None when neither says."""
+    import re
+    import subprocess
+    import tomllib
+
+    try:
+        remote = subprocess.run(
+            ["git", "config", "--get", "remote.origin.url"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+    except OSError:  # no git
+        remote = ""
+    urls = [remote]
+    try:
+        meta = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+        urls += list(meta.get("project", {}).get("urls", {}).values())
+    except (OSError, tomllib.TOMLDecodeError):
+        pass
+    for url in urls:
+        if match := re.search(GITHUB, url or ""):
+            return f"{match.group(1)}/{match.group(2)}"
+    return None
+
+
+def pages_url(repository: str) -> str:
+    """Where GitHub Pages publishes ``owner/name`` (the deploy workflow's SITE_URL), ending in /."""
+    owner, _, name = repository.partition("/")
+    return f"https://{owner.lower()}.github.io/{name}/"
+
+
+def repository(root: Path | None = None) -> str:
+    """``owner/name`` of the project on GitHub: GitHub Actions' GITHUB_REPOSITORY, else
+    `github_repository`, else the project's own name."""
+    import os
+
+    return (
+        os.environ.get("GITHUB_REPOSITORY")
+        or github_repository(root or current().root)
+        or "what-does-it-copy/what-does-it-copy"
+    )

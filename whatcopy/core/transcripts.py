@@ -8,8 +8,12 @@ so ``python -m doctest transcripts/cpu/detach/stops_gradient.txt`` replays it. T
 
     python -m whatcopy record [--device cpu|cuda] [--root DIR] [SNIPPET ...]
     python -m whatcopy check  [--device cpu|cuda] [--root DIR] [SNIPPET ...]
+    python -m whatcopy stale  [--root DIR]
 
-``record`` runs each snippet and writes its transcript; ``check`` replays each transcript with
+``stale`` prints one line per transcript recorded for another version of its snippet (or
+generator), with the command that records it again, and fails when there is any: it reads
+headers and runs nothing, so the build prints it and the deploy workflow refuses to publish on
+it. ``record`` runs each snippet and writes its transcript; ``check`` replays each transcript with
 doctest and fails, naming the snippet line, when today's output differs, when the snippet changed
 after it was recorded, or when it has no transcript.  Each snippet runs in a fresh process with
 a time limit, forked from a server that has imported torch once (see ForkServer).  This file needs only the standard library and the torch under test, so a GPU
@@ -105,6 +109,8 @@ __all__ = [
     "same_but_date",
     "set_root",
     "setup_sources",
+    "stale_lines",
+    "stale_main",
     "timeout_s",
     "traceback_want",
 ]
@@ -116,6 +122,49 @@ def __getattr__(name: str):
     if name in ("ROOT", "SNIPPETS", "GENERATORS", "TRANSCRIPTS"):
         return getattr(model, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def record_command(snippet: Snippet, device: str) -> str:
+    """The command that records `snippet`'s transcript for `device` (on a GPU machine for cuda)."""
+    if device == "cpu":
+        return f"python3 -m nox -s record -- {snippet.rel}"
+    return f"python3 -m nox -s {device} -- record {snippet.rel}"
+
+
+def stale_lines(devices: tuple[str, ...] = DEVICES) -> list[str]:
+    """One line per transcript whose header names another version of its snippet than the one
+    in the tree (Source-SHA256), with the command that records it again. A missing transcript
+    is not stale (`check` reports it)."""
+    lines = []
+    for snippet in [*all_snippets(), *all_generators()]:
+        for device in devices:
+            path = snippet.transcript(device)
+            if path.exists() and read_header(path).get("Source-SHA256") != snippet.sha256:
+                rel = path.relative_to(model.ROOT).as_posix()
+                lines.append(
+                    f"stale: {rel} was recorded for another version of {snippet.rel}; "
+                    f"record it: {record_command(snippet, device)}"
+                )
+    return lines
+
+
+def stale_main(argv: list[str] | None = None) -> int:
+    """`python -m whatcopy stale`: print the stale transcripts; 1 when there is any."""
+    parser = argparse.ArgumentParser(
+        prog="python -m whatcopy stale",
+        description="List the transcripts recorded for another version of their snippet.",
+    )
+    parser.add_argument("--root", type=Path, default=model.ROOT, help="the project")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    previous = set_root(args.root)
+    try:
+        lines = stale_lines()
+    finally:
+        set_root(previous)
+    for line in lines:
+        print(line)
+    print(f"{len(lines)} stale transcript(s)" if lines else "no stale transcript")
+    return 1 if lines else 0
 
 
 def main(argv: list[str] | None = None, server: ForkServer | None = None) -> int:

@@ -441,6 +441,9 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
     cover.append(words.gettext(BUILT).format(date=date.isoformat()))
     if site_url:
         cover.append(words.gettext(ONLINE).format(url=f"{site_url}{lang.folder}/"))
+    # the colophon's credit line for the CC BY text, as the site's footer and the kit say it
+    published = site_url or project.pages_url(project.repository())
+    cover.append(course_kit.attribution_line(lang.sphinx, f"{published}{lang.folder}/"))
 
     options = {
         "format": "A4",

@@ -9,6 +9,8 @@ The languages are built at the same time, English ahead: the Chinese build waits
 English one to have executed what it reads, then finds every cell in the shared jupyter-cache
 and executes nothing (`--one-at-a-time`: one after the other). The site's address (`site_url`;
 the command line takes it from SITE_URL) makes the sitemap and the 404 page's links absolute.
+At the end it prints one line per stale transcript (``report_stale``), with the command that
+records it again.
 What a language's sphinx-build needs to know it is told as config values (`-D`), not through
 the environment: docs/dev/configuration.md.
 """
@@ -263,6 +265,10 @@ def copy_project(target: Path, cache_from: Path | None = None) -> Path:
         )
     shutil.copy(root / "pyproject.toml", target / "pyproject.toml")  # marks the project root
     shutil.copy(root / "LICENSE", target / "LICENSE")  # the course kit's archive holds it
+    # the notebooks' kit-setup cells pin what the snippets and generators need beyond torch
+    (target / "requirements").mkdir(exist_ok=True)
+    for name in ("snippets.txt", "generators.txt"):
+        shutil.copy(root / "requirements" / name, target / "requirements" / name)
     if cache_from is not None and (cache_from / ".jupyter_cache").exists():
         copy_cache(cache_from, target / "docs" / "_build")
     return target
@@ -282,4 +288,17 @@ def build(
         print(f"built {language} in {results[language][0]:.1f} s")
     if all((build / "html" / lang.folder / "index.html").exists() for lang in LANGUAGES.values()):
         write_root(build, site_url)
+    report_stale()
     return results
+
+
+def report_stale() -> list[str]:
+    """Print a line per transcript recorded for another version of its snippet, with the
+    command that records it (`python -m whatcopy stale`, which the deploy workflow runs and
+    which fails on any): the site shows such a snippet's outputs with a note, and builds."""
+    from whatcopy.core import transcripts
+
+    lines = transcripts.stale_lines()
+    for line in lines:
+        print(line)
+    return lines

@@ -8,6 +8,17 @@ One job: publish the snippets in forms a course can reuse, next to each language
   transcripts, a README for teachers and the licence. The zip is byte-for-byte reproducible.
   A generator (``generators/<name>.py``, which needs more than torch) is downloadable from its
   page too, as ``downloads/generators/<name>.py`` with its transcripts, but is not in the zip.
+* The teachers' kit, ``downloads/kit/what-does-it-copy-kit-<folder>.zip`` (``{kit}`` role): the
+  language's downloads packed with ``students/`` (snippets, the transcripts but the
+  exercises', the page notebooks, the exercise notebooks, the student book) apart from
+  ``teachers/`` (the answers, the exercises' transcripts, the teacher book), a README
+  (docs/kit/TEACHERS.md), LICENSE and ATTRIBUTION.txt; packed again by ``python -m whatcopy
+  book`` once the books are printed. A page notebook's exercise cells hold no output (their
+  answer); a notebook whose cells need more than torch starts with ``kit-setup`` cells that
+  install it where missing and write the modules of generators/ the cells import; every
+  notebook links back to the published site (``published_url``). The line that credits the
+  CC BY text (``attribution_line``) is the footer's (docs/_templates/attribution.html), the
+  kit's and the book's.
 * The header buttons of sphinx-book-theme: the download menu offers the page's notebook (with
   outputs) and its snippets as ``.py``; the Colab and Binder buttons open the same notebook,
   published by the deploy workflow on the ``notebooks`` branch as ``<language folder>/<page>.ipynb``
@@ -21,6 +32,8 @@ which Jupyter and nbclient honour.
 
 from __future__ import annotations
 
+import ast
+import io
 import json
 import re
 import shutil
@@ -40,6 +53,8 @@ from whatcopy.languages import LANGUAGES
 from whatcopy.sphinxext.messages import N_, translate
 
 DOWNLOADS = "downloads"
+SETUP_TAG = "kit-setup"  # a notebook's first cells: what it needs beyond torch
+EXERCISE_TAG = "exercise"  # (exercises.TAG, which imports this module)
 HEADING = re.compile(r"^(#{1,3}) (.+)$")
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)  # fixed, so that two builds give the same archive
 
@@ -53,6 +68,14 @@ TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/what
         "Every snippet, its transcripts, a README for teachers and the licence, in one archive: "
     ),
     "book": N_("The whole site as a PDF book, to print or read offline"),
+    "attribution": N_(
+        "\u201cWhat does it copy?\u201d by the what-does-it-copy authors, {url}, licensed under"
+        " CC BY 4.0 ({licence})"
+    ),
+    "licences": N_(
+        "The text is licensed under CC BY 4.0, the code under the MIT licence. To reuse the"
+        " text, credit it with this line:"
+    ),
     "notebook": N_(
         "Each cell is a standalone snippet that needs only `torch`. Outputs are those recorded on"
         " CPU; run the cells to see your own."
@@ -68,6 +91,26 @@ def _text(config, key: str) -> str:
 def book_name(folder: str) -> str:
     """The PDF book's file, in the language's folder of the site (whatcopy/site/book.py prints it)."""
     return f"what-does-it-copy-{folder}.pdf"
+
+
+LICENCE_URL = "https://creativecommons.org/licenses/by/4.0/"
+
+
+def attribution_line(language: str, url: str) -> str:
+    """The line that credits the CC BY text, in `language` (Sphinx's code: en, zh_CN), naming
+    the site at `url`: the site's footer, the kit's ATTRIBUTION.txt and the book's cover say it."""
+    return translate(language, TEXT["attribution"]).format(url=url, licence=LICENCE_URL)
+
+
+def attribution_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree):
+    """What docs/_templates/attribution.html (the footer) says."""
+    language = app.config.language
+    url = f"{published_url(app.config)}{site_folder(app.config)}/"
+    context["site_attribution"] = {
+        "licences": translate(language, TEXT["licences"]),
+        "line": attribution_line(language, url),
+        "licence_url": LICENCE_URL,
+    }
 
 
 def site_folder(config) -> str:
@@ -219,20 +262,136 @@ def notebook(page: Path, docname: str, config) -> dict:
         ),
         docname,
     )
-    site_url = "../../" + docname + ".html"
     cells.append(
         markdown_cell(
-            f"# {title}\n\n{_text(config, 'page_link')}[{docname}]({site_url})\n\n"
-            f"{_text(config, 'notebook')}"
+            f"# {title}\n\n{_text(config, 'page_link')}[{docname}]({page_url(config, docname)})"
+            f"\n\n{_text(config, 'notebook')}"
         )
     )
-    loads = {cell.line: cell.path for cell in pages.read(page, text).cells if cell.path is not None}
+    read = [cell for cell in pages.read(page, text).cells if cell.path is not None]
+    loads = {cell.line: cell for cell in read}
+    cells += setup_cells([Snippet(cell.path) for cell in read])
     for number, line in enumerate(text.splitlines(), start=1):
         if (m := HEADING.match(line)) and m.group(1) != "#":
             cells.append(markdown_cell(line))
         if number in loads:  # the opening fence of a :load: cell
-            cells.append(_code(Snippet(loads[number])))
+            # an exercise's output is its answer: handed out apart (exercises.py), not here
+            exercise = EXERCISE_TAG in loads[number].tags
+            cells.append(_code(Snippet(loads[number].path), outputs=not exercise))
     return notebook_document(cells)
+
+
+# ---------------------------------------------------------------------------------------------
+# What a notebook needs beyond torch, and where it links back to
+
+
+def published_url(config) -> str:
+    """The address the site is published at, ending in /: the ``site_url`` config value, else
+    GitHub Pages' address of the repository the launch buttons name (site_conf.REPOSITORY: the
+    CI's repository, the clone's origin remote or pyproject.toml's), as the deploy workflow
+    publishes it. Downloads link back here, not relatively: a notebook opened in Colab or from
+    a teacher's disk has no site beside it."""
+    if config.site_url:
+        return config.site_url.rstrip("/") + "/"
+    from whatcopy.project import pages_url
+
+    repository = config.html_theme_options.get("repository_url", "")
+    return pages_url(repository.removeprefix("https://github.com/").strip("/"))
+
+
+def page_url(config, docname: str, anchor: str = "") -> str:
+    """A page of the build's language on the published site."""
+    return f"{published_url(config)}{site_folder(config)}/{docname}.html" + (
+        f"#{anchor}" if anchor else ""
+    )
+
+
+def requirement_pins() -> dict[str, str]:
+    """{distribution: "name==version"} of what the snippets and generators need beyond torch
+    (requirements/snippets.txt and generators.txt, which pin exactly what the site ran)."""
+    pins = {}
+    for name in ("snippets.txt", "generators.txt"):
+        for line in (transcripts.ROOT / "requirements" / name).read_text().splitlines():
+            line = line.split("#")[0].strip()
+            if "==" in line and not line.startswith("-"):
+                pins[line.split("==")[0].strip().lower()] = line.replace(" ", "")
+    pins.pop("torch", None)
+    return pins
+
+
+# Methods of torch that need NumPy without an `import numpy` (x.numpy(), torch.from_numpy):
+# without it they raise "Numpy is not available".
+NUMPY_METHODS = {"numpy", "from_numpy"}
+
+
+def _imports(snippet: Snippet) -> set[str]:
+    """The top-level modules a snippet's code imports, numpy too where it calls NUMPY_METHODS."""
+    found = set()
+    for node in ast.walk(ast.parse(snippet.source)):
+        if isinstance(node, ast.Attribute) and node.attr in NUMPY_METHODS:
+            found.add("numpy")
+        elif isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def needs(snippets: list[Snippet]) -> tuple[list[str], list[Path]]:
+    """What these cells need beyond torch: the pinned packages they import (a generator: all
+    that requirements/generators.txt names, expecttest for torch.testing._internal included),
+    and the modules of generators/ that a generator imports (generators/zoo.py)."""
+    pins, wanted, local = requirement_pins(), set(), []
+    for snippet in snippets:
+        imported = _imports(snippet)
+        wanted |= {name for name in pins if name in imported}
+        if snippet.is_generator:
+            wanted |= set(pins)
+            for name in sorted(imported):
+                module = transcripts.GENERATORS / f"{name}.py"
+                if module.is_file() and module not in local:
+                    local.append(module)
+    return [pins[name] for name in sorted(wanted)], local
+
+
+SETUP_CODE = """\
+# {comment}
+import importlib.util
+import subprocess
+import sys
+
+NEEDS = {needs}
+missing = [pin for module, pin in NEEDS.items() if importlib.util.find_spec(module) is None]
+if missing:
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *missing], check=True)"""
+
+
+def setup_cells(snippets: list[Snippet]) -> list[dict]:
+    """The cells that come first in a notebook whose cells need more than torch, tagged
+    ``kit-setup``: one that installs the missing packages (only those missing: Colab has numpy
+    already, and a reinstalled numpy would need a restart), pinned to the versions the site
+    ran; one ``%%writefile`` cell per module of generators/ that a cell imports."""
+    wanted, local = needs(snippets)
+    cells = []
+    if wanted:
+        table = "{" + ", ".join(f'"{pin.split("==")[0]}": "{pin}"' for pin in wanted) + "}"
+        comment = "Setup: what the cells below need beyond torch, installed where missing."
+        cells.append(setup_cell(SETUP_CODE.format(comment=comment, needs=table)))
+    for module in local:
+        source = module.read_text(encoding="utf-8").rstrip("\n")
+        cells.append(setup_cell(f"%%writefile {module.name}\n{source}"))
+    return cells
+
+
+def setup_cell(source: str) -> dict:
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "",
+        "metadata": {"tags": [SETUP_TAG]},
+        "outputs": [],
+        "source": source,
+    }
 
 
 def notebook_document(cells: list[dict]) -> dict:
@@ -255,8 +414,8 @@ def markdown_cell(source: str) -> dict:
     return {"cell_type": "markdown", "id": "", "metadata": {}, "source": source}
 
 
-def _code(snippet: Snippet) -> dict:
-    printed, error = transcripts.recorded_output(snippet)
+def _code(snippet: Snippet, outputs: bool = True) -> dict:
+    printed, error = transcripts.recorded_output(snippet) if outputs else ("", None)
     outputs = []
     if printed:
         outputs.append({"output_type": "stream", "name": "stdout", "text": printed})
@@ -311,7 +470,8 @@ def write_zip(target: Path) -> None:
 
 def _kit_inputs(app: Sphinx) -> str:
     """What the downloads are made of: the snippets, generators, transcripts, pages, the kit's
-    README and the licence, the notebooks' texts in the language, and this code."""
+    README and the licence, the pinned requirements (the notebooks' setup cells), the
+    notebooks' texts in the language and the address they link back to, and this code."""
     from whatcopy.incremental import digest_of
 
     texts = "".join(_text(app.config, key) for key in ("page_link", "notebook"))
@@ -325,10 +485,12 @@ def _kit_inputs(app: Sphinx) -> str:
     files += [
         transcripts.ROOT / "docs" / "kit" / "README.md",
         transcripts.ROOT / "LICENSE",
+        *(transcripts.ROOT / "requirements" / n for n in ("snippets.txt", "generators.txt")),
         *Path(app.srcdir).rglob("*.md"),
     ]
     files = [p for p in files if "__pycache__" not in p.parts]
-    return digest_of(f"{app.config.language} {texts}", files, transcripts.ROOT)
+    where = published_url(app.config)
+    return digest_of(f"{app.config.language} {where} {texts}", files, transcripts.ROOT)
 
 
 def write_downloads(app: Sphinx, exception) -> None:
@@ -344,7 +506,7 @@ def write_downloads(app: Sphinx, exception) -> None:
     # (downloads/exercises/ is exercises.py's, written after this on every build)
     inputs = _kit_inputs(app)
     record = Path(app.doctreedir) / "course_kit.json"
-    unless_unchanged(record, inputs, out, lambda: _write_downloads(app, out), ("exercises",))
+    unless_unchanged(record, inputs, out, lambda: _write_downloads(app, out), ("exercises", "kit"))
 
 
 def _write_downloads(app: Sphinx, out: Path) -> None:
@@ -368,6 +530,95 @@ def _write_downloads(app: Sphinx, out: Path) -> None:
         content = json.dumps(notebook(page, docname, app.config), indent=1, ensure_ascii=False)
         target.write_text(content + "\n", encoding="utf-8")
     write_zip(out / "snippets.zip")
+
+
+# ---------------------------------------------------------------------------------------------
+# The teachers' kit: one archive per language
+
+
+def kit_path(folder: str) -> str:
+    """The kit's archive below a language's output folder (en, zh-cn)."""
+    return f"{DOWNLOADS}/kit/what-does-it-copy-kit-{folder}.zip"
+
+
+def kit_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``{kit}`text``: a link to the language's teachers' kit, with that text."""
+    env = inliner.document.settings.env
+    path = kit_path(site_folder(env.config))
+    return [nodes.reference(rawtext, text, refuri=relative(env.docname, path))], []
+
+
+def kit_entries(site: Path) -> list[tuple[str, bytes]]:
+    """(name in the archive, bytes) of a language's kit, read from that language's built folder
+    `site` and the repository: students/ holds what can be handed out (the snippets, the
+    transcripts but the exercises', the page notebooks, whose exercise cells have no output,
+    the exercise notebooks, the student book), teachers/ the answers (the answer files, the
+    exercises' transcripts, every other book: the teacher's edition). A book not printed
+    (a site built without --book) is left out."""
+    downloads = site / DOWNLOADS
+    entries = [
+        ("README.md", transcripts.ROOT / "docs" / "kit" / "TEACHERS.md"),
+        ("LICENSE", transcripts.ROOT / "LICENSE"),
+        ("ATTRIBUTION.txt", downloads / "kit" / "ATTRIBUTION.txt"),
+    ]
+    for path in sorted((downloads / "snippets").rglob("*.py")):
+        entries.append((f"students/{path.relative_to(downloads).as_posix()}", path))
+    for path in sorted((downloads / "transcripts").rglob("*.txt")):
+        rel = path.relative_to(downloads / "transcripts")
+        if rel.parts[1] == "generators":  # (teachers' snippets only, as snippets.zip)
+            continue
+        side = "teachers" if rel.parts[1] == "exercises" else "students"
+        entries.append((f"{side}/transcripts/{rel.as_posix()}", path))
+    for path in sorted((downloads / "notebooks").rglob("*.ipynb")):
+        entries.append((f"students/{path.relative_to(downloads).as_posix()}", path))
+    for path in sorted((downloads / "exercises").glob("*.ipynb")):
+        entries.append((f"students/exercises/{path.name}", path))
+    for path in sorted((downloads / "exercises").glob("*-answers.md")):
+        entries.append((f"teachers/answers/{path.name}", path))
+    for path in sorted(site.glob("*.pdf")):
+        side = "students" if "student" in path.stem else "teachers"
+        entries.append((f"{side}/{path.name}", path))
+    return [(name, path.read_bytes()) for name, path in entries]
+
+
+def write_kit(site: Path) -> Path:
+    """Write the language's kit from its built folder `site` (en/, zh-cn/), byte for byte the
+    same for the same files, and only when that differs from the archive there (the build
+    writes it, and ``python -m whatcopy book`` again once the books are printed)."""
+    target = site / kit_path(site.name)
+    root = Path(kit_path(site.name)).stem + "/"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in kit_entries(site):
+            info = zipfile.ZipInfo(root + name, date_time=ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            # a PDF is compressed already: stored, it costs no time to pack
+            pdf = name.endswith(".pdf")
+            info.compress_type = zipfile.ZIP_STORED if pdf else zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    data = buffer.getvalue()
+    if not target.is_file() or target.read_bytes() != data:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    return target
+
+
+def write_kit_files(app: Sphinx, exception) -> None:
+    """After the downloads and the exercises' files (build-finished, priority 700): the
+    attribution, then the archive."""
+    if exception is not None or app.builder.format != "html" or app.builder.name == "singlehtml":
+        return
+    site = Path(app.outdir)
+    url = f"{published_url(app.config)}{site_folder(app.config)}/"
+    lines = [attribution_line(lang.sphinx, url) for lang in LANGUAGES.values()]
+    if app.config.language != "en":  # the kit's own language first
+        lines.reverse()
+    text = "\n\n".join(lines) + "\n"
+    attribution = site / DOWNLOADS / "kit" / "ATTRIBUTION.txt"
+    attribution.parent.mkdir(parents=True, exist_ok=True)
+    if not attribution.is_file() or attribution.read_text(encoding="utf-8") != text:
+        attribution.write_text(text, encoding="utf-8")
+    write_kit(site)
 
 
 def launch_notebook_path(folder: str, docname: str) -> str:
@@ -470,7 +721,11 @@ def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
     app.add_directive("snippet-index", SnippetIndex)
     app.add_role("book", book_role)
+    app.add_role("kit", kit_role)
     app.connect("build-finished", write_downloads)
+    # After exercises.py's files (600): the kit packs them.
+    app.connect("build-finished", write_kit_files, priority=700)
+    app.connect("html-page-context", attribution_context)
     # After sphinx-book-theme has made its buttons (priority 501).
     app.connect("html-page-context", header_buttons, priority=600)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

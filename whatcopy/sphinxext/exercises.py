@@ -47,12 +47,18 @@ from whatcopy.content import pages
 from whatcopy.core import transcripts
 from whatcopy.core.transcripts import SNIPPETS, Snippet
 from whatcopy.sphinxext import build_guards
-from whatcopy.sphinxext.course_kit import markdown_cell, notebook_document
+from whatcopy.sphinxext.course_kit import (
+    EXERCISE_TAG,
+    markdown_cell,
+    notebook_document,
+    page_url,
+    setup_cells,
+)
 from whatcopy.sphinxext.messages import N_, translate
 
 logger = logging.getLogger(__name__)
 
-TAG = "exercise"
+TAG = EXERCISE_TAG
 DOWNLOADS = "downloads/exercises"
 
 # Section labels that other branches define, linked from here before they exist: each resolves
@@ -326,13 +332,16 @@ def content_pages(env) -> list[str]:
 
 
 def exercise_notebook(docname: str, title: str, exercises: list[dict], config) -> dict:
+    """The questions and their code cells, without outputs, after the cells that install what
+    they need beyond torch; it links back to the page on the published site."""
+    link = page_url(config, docname, exercises_label(docname))
     cells = [
         markdown_cell(
             "# " + _text(config, "notebook_title").format(page=title) + "\n\n"
-            f"{_text(config, 'site')}[{docname}](../../{docname}.html"
-            f"#{exercises_label(docname)})\n\n{_text(config, 'notebook_intro')}"
+            f"{_text(config, 'site')}[{docname}]({link})\n\n{_text(config, 'notebook_intro')}"
         )
     ]
+    cells += setup_cells([Snippet(SNIPPETS / f"{e['snippet']}.py") for e in exercises])
     for exercise in exercises:
         snippet = Snippet(SNIPPETS / f"{exercise['snippet']}.py")
         cells.append(markdown_cell(exercise["question"]))

@@ -10,6 +10,7 @@ docs/dev/configuration.md.
 
 import os
 
+from whatcopy import project as _project
 from whatcopy.content import pages as _pages
 from whatcopy.project import find_root
 
@@ -79,8 +80,9 @@ html_permalinks_icon = "#"
 # (.github/workflows/site.yml) publishes each language's executed notebooks to the
 # `notebooks` branch as <language folder>/<page>.ipynb, which is where `path_to_docs`
 # (set per language by site_languages.py) and `repository_branch` point. GitHub Actions sets
-# GITHUB_REPOSITORY; elsewhere the project's own name stands in.
-REPOSITORY = os.environ.get("GITHUB_REPOSITORY", "what-does-it-copy/what-does-it-copy")
+# GITHUB_REPOSITORY; elsewhere the clone's origin remote or pyproject.toml's [project.urls]
+# (whatcopy.project.github_repository), else the project's own name stands in.
+REPOSITORY = _project.repository(ROOT)
 NOTEBOOKS_BRANCH = "notebooks"
 html_theme_options = {
     "repository_url": f"https://github.com/{REPOSITORY}",
@@ -100,7 +102,7 @@ html_theme_options = {
     "show_toc_level": 2,
     "home_page_in_toc": True,
     "article_header_end": ["site-header-buttons.html"],
-    "footer_content_items": ["copyright.html"],
+    "footer_content_items": ["copyright.html", "attribution.html"],
     "back_to_top_button": False,
     "pygments_light_style": "a11y-high-contrast-light",
     "pygments_dark_style": "a11y-high-contrast-dark",
