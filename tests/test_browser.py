@@ -679,7 +679,6 @@ def test_copy_button_copies_the_code_and_nothing_else(context, site_url):
 
 
 ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
-PHONE = {"width": 375, "height": 740}
 
 
 FIRST_SCREENS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -723,21 +722,96 @@ def screenshot(tab, page, kind: str) -> None:
     tab.screenshot(path=str(ARTIFACTS / name))
 
 
+# A phone: 390 CSS px wide (an iPhone 12 to 15), one device pixel per CSS pixel, touch and the
+# mobile viewport's handling.
+PHONE = {"width": 390, "height": 844}
+
+# What sticks out of the page at the tab's width, measured in the page: the document's
+# scrollWidth, and the element reaching furthest right that is not clipped by a box that
+# scrolls or hides its overflow (a table in its scroll box is inside the page), named by tag,
+# class and the start of its text. Of an element and its descendants reaching as far, the
+# outermost is named: the one that does not fit its parent.
+WIDEST = """(limit) => {
+  // How far right `right` (of an element or text) shows, clipped by the boxes from `up` on
+  // that scroll or hide their overflow; -Infinity inside a fixed box (out of the page's flow).
+  const shown = (right, up) => {
+    for (; up; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.position === 'fixed') return -Infinity;
+      if (style.overflowX !== 'visible') right = Math.min(right, up.getBoundingClientRect().right);
+    }
+    return right;
+  };
+  const reach = (element) => getComputedStyle(element).position === 'fixed' ? -Infinity
+    : shown(element.getBoundingClientRect().right, element.parentElement);
+  const describe = (element, right) => ({
+    right: Math.round(right), tag: element.tagName.toLowerCase(),
+    classes: element.getAttribute('class') || '',
+    text: (element.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60)});
+  let widest = null;
+  const consider = (element, right) => {
+    if (!widest || right > widest.right + 0.5) widest = describe(element, right);
+  };
+  for (const element of document.body.querySelectorAll('*')) {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.right <= limit + 0.5) continue;  // (most elements: quick)
+    const right = reach(element);
+    if (right <= limit + 0.5) continue;
+    // of an element and its descendants reaching as far, the one that does not fit its parent
+    const parent = element.parentElement;
+    if (parent && parent !== document.body && reach(parent) >= right - 0.5) continue;
+    consider(element, right);
+  }
+  // text that does not fit the element it is in (a long word), named by that element
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    range.selectNodeContents(text);
+    const right = range.getBoundingClientRect().right;
+    if (right <= limit + 0.5) continue;
+    const parent = text.parentElement;
+    const clipped = shown(right, parent);
+    if (clipped > limit + 0.5 && clipped > reach(parent) + 0.5) consider(parent, clipped);
+  }
+  return {scrollWidth: document.documentElement.scrollWidth, widest};
+}"""
+
+
+def too_wide(tab, label: str) -> str | None:
+    """Why the page in `tab` is wider than the tab (None when it fits), naming `label` and the
+    element that sticks out furthest."""
+    width = tab.viewport_size["width"]
+    found = tab.evaluate(WIDEST, width)
+    if found["scrollWidth"] <= width:
+        return None
+    widest = found["widest"]
+    culprit = (
+        f"<{widest['tag']} class={widest['classes']!r}> reaching {widest['right']}px: "
+        f"{widest['text']!r}"
+        if widest
+        else "no element found (a pseudo-element or a margin?)"
+    )
+    return f"{label}: {found['scrollWidth']}px wide on a {width}px phone; widest: {culprit}"
+
+
 @pytest.fixture(scope="module")
 def phone(browser):
-    """A phone's screen, touch and mobile viewport handling: the phone's tab of this test
-    process, reused page after page (module docstring)."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    """A phone's screen (PHONE, one device pixel per CSS pixel), touch and mobile viewport
+    handling: the phone's tab of this test process, reused page after page (module docstring)."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True
+    )
     yield reading_tab(context)
     context.close()
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.rel)
-def test_phone_width_has_no_horizontal_scrolling(page, phone, site_url):
+def test_every_page_fits_a_phone(page, phone, site_url):
+    """No page pans sideways on a 390px phone: the document is no wider than the screen (its
+    scrollWidth; with the mobile viewport, window.innerWidth grows with a page too wide, so it
+    is no measure), and nothing of the article header is pushed off the screen."""
     tab = phone
     go_to(tab, url_of(site_url, page))
-    overflow = tab.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    # Nothing of the article header (switcher, buttons) is pushed off the screen either.
     clipped = tab.evaluate(
         """() => [...document.querySelectorAll('.article-header-buttons > *')]
              .filter((e) => e.getBoundingClientRect().width > 0
@@ -745,10 +819,63 @@ def test_phone_width_has_no_horizontal_scrolling(page, phone, site_url):
              .map((e) => e.className)"""
     )
     screenshot(tab, page, "phone")
-    assert overflow[0] <= overflow[1], (
-        f"{page.rel}: {overflow[0]}px wide in a {overflow[1]}px screen"
-    )
+    problem = too_wide(tab, page.rel)
+    assert problem is None, problem
     assert not clipped, f"{page.rel}: off the screen at phone width: {clipped}"
+
+
+@pytest.mark.parametrize("folder", [folder for folder, _ in LANGUAGES.values()], ids=str)
+def test_the_search_page_fits_a_phone_and_its_text_clears_the_icon(folder, phone, site_url):
+    """The search page with its results fits the phone too, and what is typed in its field
+    starts right of the magnifier icon drawn over the field."""
+    tab = phone
+    go_to(tab, f"{site_url}/{folder}/search.html?q=detach")
+    tab.wait_for_function(
+        "() => document.querySelectorAll('#search-results ul.search > li').length > 0"
+        " && !document.querySelector('.search-summary').textContent.endsWith('…')",
+        timeout=PATIENCE_MS,
+    )
+    problem = too_wide(tab, f"{folder}/search.html?q=detach")
+    assert problem is None, problem
+    icon_right, text_left = tab.evaluate(
+        """() => { const form = document.querySelector('.bd-search-container form.bd-search');
+                   const icon = form.querySelector('.fa-magnifying-glass');
+                   const input = form.querySelector('input');
+                   return [icon.getBoundingClientRect().right,
+                           input.getBoundingClientRect().left
+                           + parseFloat(getComputedStyle(input).paddingLeft)]; }"""
+    )
+    assert text_left >= icon_right + 2, (
+        f"{folder}/search.html: the query's text starts at {text_left:.0f}px, under the "
+        f"magnifier icon (it ends at {icon_right:.0f}px)"
+    )
+
+
+def test_the_phone_check_names_what_sticks_out(phone, site_url):
+    """The check fails on a page made too wide, naming the element, and not on one whose wide
+    element scrolls inside its own box."""
+    page = next(p for p in PAGES if p.docname == "index" and p.language == "en")
+    tab = phone
+    go_to(tab, url_of(site_url, page))
+    assert too_wide(tab, page.rel) is None
+    tab.evaluate(
+        """() => { const box = document.createElement('div');
+                   box.style.overflowX = 'auto';
+                   box.innerHTML = '<pre class="planted-inside" style="width: 700px">boxed</pre>';
+                   document.querySelector('article').append(box); }"""
+    )
+    assert too_wide(tab, page.rel) is None
+    tab.evaluate(
+        """() => { const wide = document.createElement('div');
+                   wide.className = 'planted';
+                   wide.style.width = '600px';
+                   wide.textContent = 'UserWarning: ' + 'x'.repeat(80);
+                   document.querySelector('article').append(wide); }"""
+    )
+    problem = too_wide(tab, page.rel)
+    assert problem and "<div class='planted'>" in problem and "'UserWarning: xxx" in problem, (
+        problem
+    )
 
 
 def luminance(css_color: str) -> float:

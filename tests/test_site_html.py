@@ -776,3 +776,82 @@ def test_reading_the_code_styles_leaves_logging_as_it_was():
     }
     assert seen["import"] == ["1", str(20)], seen  # the control: basicConfig(level=INFO)
     assert seen["lean_code"] == ["0", str(30)], seen  # no handler, WARNING as Python starts
+
+
+# What the site draws from printed output (whatcopy/sphinxext/output_figures.py) in the page's
+# language: a label is English prose when it holds a lowercase word of two letters or more
+# outside code (a token with ., _, brackets, operators or digits is code, as are the programs'
+# variable names below); on a Chinese page, such a label must hold Chinese.
+CODE_NAMES = {"src", "dst", "is", "base", "row", "grid", "dtype", "stride", "calls"}
+
+
+def english_prose(label: str) -> bool:
+    for token in label.split():
+        if re.search(r"[._()\[\]=*+<>/\d]", token):
+            continue
+        word = re.sub(r"'s$", "", token.strip(",;:"))
+        if re.fullmatch(r"[a-z]{2,}", word) and word not in CODE_NAMES:
+            return True
+    return False
+
+
+def drawn_labels(page: BeautifulSoup) -> list[str]:
+    """The captions, headers and cells of the drawn tables, and the drawn diagrams' labels."""
+    labels = []
+    for table in page.select("table.output-table"):
+        caption = table.find("caption")
+        if caption:
+            labels.append(caption.get_text("", strip=True).removesuffix("#").strip())
+        labels += [cell.get_text(" ", strip=True) for cell in table.find_all(["th", "td"])]
+    for diagram in page.select("svg.output-diagram"):
+        labels += [text.get_text() for text in diagram.find_all("text")]
+    return labels
+
+
+def english_labels(path: Path) -> list[str]:
+    return [
+        label
+        for label in drawn_labels(soup(path))
+        if english_prose(label) and not HAN.search(label)
+    ]
+
+
+@pytest.mark.parametrize(
+    "page", [p for p in all_pages() if p.language == "zh"], ids=lambda p: p.rel
+)
+def test_chinese_pages_draw_their_tables_and_diagrams_in_chinese(page):
+    """The tables and diagrams the site draws from a snippet's output speak Chinese on a
+    Chinese page (captions, headers, answers, labels); the printed output stays as printed."""
+    english = english_labels(page.html)
+    assert not english, (
+        f"{page.html.relative_to(HTML)}: drawn in English; add each to "
+        'docs/locale/zh_CN/LC_MESSAGES/whatcopy.po (msgctxt "output tables" or '
+        f'"output figures"): {english}'
+    )
+
+
+def test_the_drawn_label_check_finds_english_and_leaves_code_alone():
+    """The check above sees English where it is (the English home page's table and diagram)
+    and takes code and values for what they are."""
+    assert english_prose("new object") and english_prose("shares x's memory")
+    assert english_prose("storage 1 (12 bytes)") and english_prose("(input that needs no gradient)")
+    for code in ("x.detach().clone()", "dst[:] = src", "CloneBackward0", "True", "n/a", "(2, 3)"):
+        assert not english_prose(code), code
+    english = english_labels(HTML / LANGUAGES["en"][0] / "index.html")
+    assert {"new object", "yes", "no", "storage 1 (12 bytes)"} <= set(english), english
+
+
+def test_the_chinese_home_table_answers_in_chinese_over_the_printed_output():
+    """The key answer table: Chinese headers and 是/否 on the Chinese home page, the operations
+    as code; the program's own printed table, folded below it, unchanged."""
+    page = soup(HTML / LANGUAGES["zh"][0] / "index.html")
+    table = page.select_one("#home-table table.output-table") or page.select_one(
+        "table.output-table"
+    )
+    headers = [th.get_text(" ", strip=True) for th in table.select("thead th")]
+    assert headers[:4] == ["操作", "新对象", "新元数据", "新存储"], headers
+    answers = {td.get_text(strip=True) for td in table.select("tbody td")}
+    assert {"是", "否"} <= answers and not {"yes", "no"} & answers, answers
+    assert table.select_one("tbody code").get_text(" ", strip=True) == "t = x"
+    printed = page.select_one("details.printed-output").get_text()
+    assert "operation" in printed and "new object" in printed, printed

@@ -50,20 +50,19 @@ from whatcopy.sphinxext.messages import N_, translate
 logger = logging.getLogger(__name__)
 
 DEVICE = "cuda"
-RECORD_COMMAND = "nox -s cuda -- record"
 
 TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/whatcopy.po
     "verified": N_("Verified on CUDA"),
     "verified_detail": N_("Recorded run: {machine}, torch {torch}, {date}. "),
     "transcript_link": N_("CUDA transcript of {name}.py"),
     "unverified": N_("Expected on CUDA, not yet verified by this site"),
+    # for readers: how a maintainer records one is in CONTRIBUTING.md, not in the box
     "missing": N_(
-        "No CUDA transcript of `{snippet}` yet: record one with `{command}` on a machine with a "
-        "GPU. The evidence on this page is its CPU run."
+        "No CUDA transcript of `{snippet}` yet: the evidence on this page is its CPU run."
     ),
     "stale": N_(
         "The CUDA transcript of `{snippet}` was recorded for an earlier version of the snippet: "
-        "re-record it with `{command}`. The evidence on this page is its CPU run."
+        "the evidence on this page is its CPU run."
     ),
     "contradicted": N_("Contradicted by the recorded CUDA run"),
     "contradicted_detail": N_("The CUDA transcript of `{snippet}` does not print {missing}."),
@@ -169,7 +168,7 @@ def render_status(evidence: Evidence, language: str, docname: str) -> list[nodes
         result.append(_with_code(detail))
         return result
     result.append(nodes.title(text=text("unverified")))
-    detail = text(evidence.state).format(snippet=shown_name, command=RECORD_COMMAND)
+    detail = text(evidence.state).format(snippet=shown_name)
     result.append(_with_code(detail))
     return result
 

@@ -16,18 +16,25 @@ disagree with the output. A cell asks for it with a tag:
     they use: tensors that share memory point at the same box.
 
 Diagrams are inline SVG (no extra request), coloured through the theme's CSS variables.
+
+What the site draws speaks the page's language: a table's caption, headers and answers, a
+diagram's labels are looked up in the catalog (docs/locale/zh_CN/LC_MESSAGES/whatcopy.po, context
+``output tables`` or ``output figures``), whole, then with their numbers as ``{0}``, ``{1}``;
+what has no entry (code, values) is drawn as printed. The printed output itself, folded below,
+stays as the program printed it.
 """
 
 from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from whatcopy.sphinxext.messages import N_, translate
+from whatcopy.sphinxext.messages import N_, NP_, translate
 
 logger = logging.getLogger(__name__)
 
@@ -37,14 +44,47 @@ TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/what
     "graph": N_("Backward graph, drawn from the output above"),
     "storage": N_("Tensors and the storage they use, drawn from the output above"),
 }
+# the catalog's contexts of the labels drawn from printed output
+TABLES = "output tables"
+FIGURES = "output figures"
+STORAGE_BOX = NP_(FIGURES, "storage {id}")
+NUMBER = re.compile(r"\d+")
 STORAGE_LINE = re.compile(r"^(?P<tensor>.+?)\s+->\s+storage\s+(?P<id>\d+)\s*(?P<note>.*)$")
 CHAR_WIDTH = 7.8  # px per character of the monospace labels, generous
 BOX_HEIGHT = 30
+# The labels are drawn at 13px (docs/_static/site.css); on a screen a diagram shrinks to fit its
+# column only as far as 12px labels (its --legible-width), then scrolls in its box instead.
+LEGIBLE_SCALE = 12 / 13
 
 
 def _text(env, key: str) -> str:
     """The label in the build's language (the catalog registered for it)."""
     return translate(env.config.language, TEXT[key])
+
+
+def drawn(language: str | None, text: str, context: str) -> str:
+    """A label the site draws from printed text, in `language`: the catalog's entry for the
+    whole text, else for the text with its numbers as {0}, {1}... (filled in again), else the
+    text as printed."""
+    if not text or not language or language == "en":
+        return text
+    whole = translate(language, text, context)
+    if whole != text:
+        return whole
+    numbers = NUMBER.findall(text)
+    if not numbers:
+        return text
+    count = iter(range(len(numbers)))
+    pattern = NUMBER.sub(lambda _: f"{{{next(count)}}}", text)
+    shaped = translate(language, pattern, context)
+    if shaped == pattern:
+        return text
+    return re.sub(r"\{(\d+)\}", lambda m: numbers[int(m[1])], shaped)
+
+
+def text_width(text: str) -> float:
+    """How wide a monospace label is drawn, in px: a wide (CJK) character takes two cells."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text) * CHAR_WIDTH
 
 
 # ---------------------------------------------------------------------------------------------
@@ -69,7 +109,9 @@ def parse_tables(text: str) -> list[tuple[str, list[list[str]]]]:
     return tables
 
 
-def table_node(caption: str, rows: list[list[str]]) -> list[nodes.Node]:
+def table_node(
+    caption: str, rows: list[list[str]], language: str | None = None
+) -> list[nodes.Node]:
     header, body = rows[0], rows[1:]
     table = nodes.table(classes=["output-table"])
     group = nodes.tgroup(cols=len(header))
@@ -85,15 +127,16 @@ def table_node(caption: str, rows: list[list[str]]) -> list[nodes.Node]:
         for index, cell in enumerate(cells):
             entry = nodes.entry()
             paragraph = nodes.paragraph()
-            if index == 0 and target is body_node:  # the row's name is code: an operation
-                paragraph += nodes.literal(text=cell)
+            shown = drawn(language, cell, TABLES)
+            if index == 0 and target is body_node and shown == cell:
+                paragraph += nodes.literal(text=cell)  # the row's name is code: an operation
             else:
-                paragraph += nodes.Text(cell)
+                paragraph += nodes.Text(shown)
             entry += paragraph
             row += entry
         target += row
     if caption:
-        title = nodes.title(text=caption.rstrip(":"))
+        title = nodes.title(text=drawn(language, caption.rstrip(":"), TABLES))
         table.insert(0, title)
     return [table]
 
@@ -106,6 +149,7 @@ def _svg(width: float, height: float, label: str, body: list[str], css_class: st
     return (
         f'<svg class="output-diagram {css_class}" role="img" aria-label="{html.escape(label)}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
+        f'style="--legible-width: {width * LEGIBLE_SCALE:.0f}px" '
         f'xmlns="http://www.w3.org/2000/svg">'
         f"<title>{html.escape(label)}</title>" + "".join(body) + "</svg>"
     )
@@ -147,7 +191,7 @@ def parse_tree(text: str) -> list[tuple[int, str]]:
     return tree
 
 
-def graph_svg(tree: list[tuple[int, str]], label: str) -> str:
+def graph_svg(tree: list[tuple[int, str]], label: str, language: str | None = None) -> str:
     children: dict[int, list[int]] = {i: [] for i in range(len(tree))}
     stack: list[int] = []
     for index, (depth, _) in enumerate(tree):
@@ -155,7 +199,8 @@ def graph_svg(tree: list[tuple[int, str]], label: str) -> str:
         if stack:
             children[stack[-1]].append(index)
         stack.append(index)
-    widths = [max(70.0, len(text) * CHAR_WIDTH + 20) for _, text in tree]
+    shown = [drawn(language, text, FIGURES) for _, text in tree]
+    widths = [max(70.0, text_width(text) + 20) for text in shown]
     slot = max(widths) + 16
     x_of: dict[int, float] = {}
     next_leaf = [0]
@@ -188,18 +233,31 @@ def graph_svg(tree: list[tuple[int, str]], label: str) -> str:
     for index, (depth, text) in enumerate(tree):
         kind = "constant" if text.startswith("(") else ("leaf" if "->" in text else "function")
         body.append(
-            _box(x_of[index] - widths[index] / 2, depth * level_gap + 8, widths[index], text, kind)
+            _box(
+                x_of[index] - widths[index] / 2,
+                depth * level_gap + 8,
+                widths[index],
+                shown[index],
+                kind,
+            )
         )
     width = next_leaf[0] * slot
     height = (max(depth for depth, _ in tree) + 1) * level_gap + 8
     return _svg(width, height, label, body, "graph-diagram")
 
 
-def storage_svg(links: list[tuple[str, str, str]], label: str) -> str:
+def storage_svg(links: list[tuple[str, str, str]], label: str, language: str | None = None) -> str:
     storages = list(dict.fromkeys(storage for _, storage, _ in links))
-    left = max(len(tensor) for tensor, _, _ in links) * CHAR_WIDTH + 24
+    tensors = [drawn(language, tensor, FIGURES) for tensor, _, _ in links]
+    left = max(text_width(tensor) for tensor in tensors) + 24
     notes = {s: next((n for _, sid, n in links if sid == s and n), "") for s in storages}
-    right = max(len(f"storage {s} {notes[s]}") for s in storages) * CHAR_WIDTH + 24
+    box = (
+        translate(language, STORAGE_BOX, FIGURES) if language and language != "en" else STORAGE_BOX
+    )
+    texts = {
+        s: f"{box.format(id=s)} {drawn(language, notes[s], FIGURES)}".strip() for s in storages
+    }
+    right = max(text_width(texts[s]) for s in storages) + 24
     gap, row = 90, BOX_HEIGHT + 14
     height = max(len(links), len(storages)) * row + 8
     storage_y = {
@@ -208,13 +266,12 @@ def storage_svg(links: list[tuple[str, str, str]], label: str) -> str:
     body = [ARROW_DEF]
     for i, (tensor, storage, _) in enumerate(links):
         y = 8 + i * row
-        body.append(_box(4, y, left, tensor, "tensor"))
+        body.append(_box(4, y, left, tensors[i], "tensor"))
         body.append(
             _arrow(left + 4, y + BOX_HEIGHT / 2, left + gap, storage_y[storage] + BOX_HEIGHT / 2)
         )
     for storage in storages:
-        text = f"storage {storage} {notes[storage]}".strip()
-        body.append(_box(left + gap + 2, storage_y[storage], right, text, "storage"))
+        body.append(_box(left + gap + 2, storage_y[storage], right, texts[storage], "storage"))
     return _svg(left + gap + right + 8, height, label, body, "storage-diagram")
 
 
@@ -257,7 +314,10 @@ def draw_outputs(app: Sphinx, doctree: nodes.document) -> None:
             if not tables:
                 logger.error("output-table: the cell printed no Markdown table", location=cell)
                 continue
-            replacement = [n for caption, rows in tables for n in table_node(caption, rows)]
+            language = env.config.language
+            replacement = [
+                n for caption, rows in tables for n in table_node(caption, rows, language)
+            ]
             for table in replacement:
                 doctree.set_id(table)
             block.replace_self(replacement + _fold(env, block))
@@ -266,7 +326,7 @@ def draw_outputs(app: Sphinx, doctree: nodes.document) -> None:
             if not tree:
                 logger.error("graph-diagram: the cell printed no indented graph", location=cell)
                 continue
-            svg = graph_svg(tree, _text(env, "graph"))
+            svg = graph_svg(tree, _text(env, "graph"), env.config.language)
             block.parent.insert(block.parent.index(block) + 1, _figure(svg))
         if "storage-diagram" in tags:
             links = [
@@ -280,7 +340,7 @@ def draw_outputs(app: Sphinx, doctree: nodes.document) -> None:
                     location=cell,
                 )
                 continue
-            svg = storage_svg(links, _text(env, "storage"))
+            svg = storage_svg(links, _text(env, "storage"), env.config.language)
             block.parent.insert(block.parent.index(block) + 1, _figure(svg))
 
 

@@ -49,8 +49,9 @@ TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/what
     "stale": N_("{device} transcript: recorded for an earlier version of this snippet"),
     "cpu_output": N_("Output on CPU"),
     "cuda_output": N_("Output on CUDA"),
+    # for readers: how a maintainer records one is in CONTRIBUTING.md, not on the page
     "no_transcript": N_(
-        "No current {device} transcript of this snippet yet (recorded with `{command}`)."
+        "No current {device} run of this snippet yet: only its CPU output is shown."
     ),
     "device_dependent": N_("The output depends on the device: "),
 }
@@ -349,8 +350,7 @@ def _device_comparison(env, snippet: Snippet) -> nodes.container:
             text = _transcript_output(snippet, device)
             column += nodes.literal_block(text, text, language="none", classes=["output"])
         else:
-            command = "nox -s cuda -- record" if device == "cuda" else "nox -s record"
-            message = _text(env, "no_transcript").format(device=device.upper(), command=command)
+            message = _text(env, "no_transcript").format(device=device.upper())
             column += nodes.paragraph(text=message)
         box += column
     return box
