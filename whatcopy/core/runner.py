@@ -370,11 +370,42 @@ def record_one(snippet: Snippet, device: str, server: ForkServer | None = None) 
 
 def diagnose(snippet: Snippet, device: str = "cpu", server: ForkServer | None = None) -> list[str]:
     """Run a snippet as `record` would, write nothing, and return its problems."""
+    return page_run(snippet, device, server)["problems"]
+
+
+def page_run(snippet: Snippet, device: str = "cpu", server: ForkServer | None = None) -> dict:
+    """Run a snippet as `record` would, write nothing, and return what a page shows of it and
+    its problems: ``{"outputs": [...], "problems": [...]}``.
+
+    The outputs are a notebook cell's (nbformat 4, as plain dicts), as a Jupyter kernel running
+    the snippet's file as one cell would give them: what it printed as one ``stdout`` stream,
+    then, if a statement raised, an ``error`` output, and nothing after that statement. The
+    error's traceback is IPython's in its ``Minimal`` mode (the exception's name and message
+    only), coloured as IPython colours it. Problems (an exception it does not declare, output
+    on stderr, a hang) are the ones `record` would report, each naming the snippet's file and
+    line; what wrote to stderr is not an output."""
     try:
         payload = _spawn(snippet, "record", device, server)
     except SnippetError as exc:
-        return [str(exc)]
-    return _judge_exceptions(snippet, payload, device) + _judge_stderr(snippet, payload)
+        return {"outputs": [], "problems": [str(exc)]}
+    problems = _judge_exceptions(snippet, payload, device) + _judge_stderr(snippet, payload)
+    printed, error = "", None
+    for result in payload["results"][len(setup_sources(device)) :]:
+        if "exception" in result:
+            error = result
+            break
+        printed += result["got"]
+    outputs = []
+    if printed:
+        outputs.append({"output_type": "stream", "name": "stdout", "text": printed})
+    if error is not None:
+        name, message = error["exception"], error["message"]
+        red = "\x1b[31m{}\x1b[39m".format  # IPython's colour for an exception's name
+        line = f"{red(name)}{red(':')} {message}\n" if message else f"{red(name)}\n"
+        outputs.append(
+            {"output_type": "error", "ename": name, "evalue": message, "traceback": [line]}
+        )
+    return {"outputs": outputs, "problems": problems}
 
 
 def check_one(snippet: Snippet, device: str, server: ForkServer | None = None) -> Outcome:
@@ -455,10 +486,13 @@ def run_many(
     python: str | None = None,
     clean: bool = False,
     timing: Timing | None = None,
-) -> list[Outcome]:
-    """`action(snippet, device, server)` for each snippet, in parallel, each on a fork server.
+    compiler: bool = True,
+) -> list:
+    """`action(snippet, device, server)` for each snippet, in parallel, each on a fork server;
+    what each returned.
 
-    `python` and `clean` choose the interpreter that runs the snippets (see ForkServer).
+    `python` and `clean` choose the interpreter that runs the snippets, `compiler` whether its
+    servers preload torch's compiler stack (see ForkServer).
     """
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(snippets)))
     if not snippets:
@@ -467,11 +501,13 @@ def run_many(
     servers: list[ForkServer] = []
     lock = threading.Lock()
 
-    def task(snippet: Snippet) -> Outcome:
+    def task(snippet: Snippet):
         mine = local.__dict__.setdefault("servers", {})  # a teacher's snippets', a generators'
         folder = generators_folder(snippet)
         if folder not in mine:
-            mine[folder] = ForkServer(device, python=python, clean=clean, generators=folder)
+            mine[folder] = ForkServer(
+                device, python=python, clean=clean, compiler=compiler, generators=folder
+            )
             with lock:
                 servers.append(mine[folder])
         return action(snippet, device, mine[folder])
