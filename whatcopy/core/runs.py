@@ -18,6 +18,7 @@ Standard library and torch only, like the rest of whatcopy.core.
 
 from __future__ import annotations
 
+import concurrent.futures
 import hashlib
 import json
 import os
@@ -88,6 +89,20 @@ def run_missing(
         run = {"key": key(snippet, device), **page_run(snippet, device, server)}
         _store(build, snippet, device, run)
 
-    # torch's compiler stack (1.3 s) is worth preloading for many snippets, not for an edit
-    run_many(action, list(todo.values()), device, compiler=len(todo) > 2)
+    def run_all(group: list[Snippet], jobs: int) -> None:
+        # torch's compiler stack (1.3 s) is worth preloading for many snippets, not for one
+        run_many(action, group, device, jobs=jobs, compiler=len(group) > 1)
+
+    # The generators, few and long (generators/operators.py is the longest run of all), on one
+    # server of their own, beside the teachers' snippets on the other cores: each fork server
+    # costs an `import torch`, and a server per core for three generators would not pay for it.
+    generators = [s for s in todo.values() if s.is_generator]
+    teachers = [s for s in todo.values() if not s.is_generator]
+    cores = os.cpu_count() or 1
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        done = [pool.submit(run_all, generators, 1)] if generators else []
+        if teachers:
+            done.append(pool.submit(run_all, teachers, max(1, cores - len(done))))
+        for future in done:
+            future.result()
     return list(todo.values())
