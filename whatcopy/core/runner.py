@@ -6,6 +6,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import dataclasses
+import doctest
 import json
 import os
 import re
@@ -375,7 +376,7 @@ def diagnose(snippet: Snippet, device: str = "cpu", server: ForkServer | None = 
 
 def page_run(snippet: Snippet, device: str = "cpu", server: ForkServer | None = None) -> dict:
     """Run a snippet as `record` would, write nothing, and return what a page shows of it and
-    its problems: ``{"outputs": [...], "problems": [...]}``.
+    its problems: ``{"outputs": [...], "problems": [...], "transcript": [...]}``.
 
     The outputs are a notebook cell's (nbformat 4, as plain dicts), as a Jupyter kernel running
     the snippet's file as one cell would give them: what it printed as one ``stdout`` stream,
@@ -383,11 +384,13 @@ def page_run(snippet: Snippet, device: str = "cpu", server: ForkServer | None = 
     error's traceback is IPython's in its ``Minimal`` mode (the exception's name and message
     only), coloured as IPython colours it. Problems (an exception it does not declare, output
     on stderr, a hang) are the ones `record` would report, each naming the snippet's file and
-    line; what wrote to stderr is not an output."""
+    line; what wrote to stderr is not an output. Where it has none, "transcript" says how its
+    output differs from its transcript (`against_transcript`): not a problem of the page, which
+    shows what ran, but of the snippet's transcript, for the tests."""
     try:
         payload = _spawn(snippet, "record", device, server)
     except SnippetError as exc:
-        return {"outputs": [], "problems": [str(exc)]}
+        return {"outputs": [], "problems": [str(exc)], "transcript": []}
     problems = _judge_exceptions(snippet, payload, device) + _judge_stderr(snippet, payload)
     printed, error = "", None
     for result in payload["results"][len(setup_sources(device)) :]:
@@ -405,7 +408,34 @@ def page_run(snippet: Snippet, device: str = "cpu", server: ForkServer | None = 
         outputs.append(
             {"output_type": "error", "ename": name, "evalue": message, "traceback": [line]}
         )
-    return {"outputs": outputs, "problems": problems}
+    transcript = [] if problems else against_transcript(snippet, device, payload)
+    return {"outputs": outputs, "problems": problems, "transcript": transcript}
+
+
+def against_transcript(snippet: Snippet, device: str, payload: dict) -> list[str]:
+    """How a `record` run differs from the snippet's transcript, statement by statement, as
+    `check_one` would judge it (doctest's comparison of each example's output); [] when it is
+    the transcript's."""
+    path = snippet.transcript(device)
+    rel = path.relative_to(model.ROOT).as_posix()
+    hint = f"run `nox -s record -- {snippet.rel}` and review the diff"
+    if not path.exists():
+        return [f"{snippet.rel}: no {device} transcript ({rel}); {hint}"]
+    if read_header(path).get("Source-SHA256") != snippet.sha256:
+        return [f"{snippet.rel} changed after {rel} was recorded; {hint}"]
+    examples = doctest.DocTestParser().get_examples(path.read_text(encoding="utf-8"), str(path))
+    statements = snippet.statements()
+    setup = len(setup_sources(device))
+    expected = list(setup_sources(device)) + [s.source for s in statements]
+    if [e.source.rstrip("\n") for e in examples] != expected:
+        return [f"{rel}: its examples are not {snippet.rel}'s statements; {hint}"]
+    checker, problems = doctest.OutputChecker(), []
+    for stmt, example, result in zip(statements, examples[setup:], payload["results"][setup:]):
+        got = result["want"] if "exception" in result else result["got"]
+        if not checker.check_output(example.want, got, 0):
+            diff = checker.output_difference(example, got, doctest.REPORT_UDIFF)
+            problems.append(f"{snippet.rel}:{stmt.line}: output differs from {rel}\n{diff}")
+    return problems
 
 
 def check_one(snippet: Snippet, device: str, server: ForkServer | None = None) -> Outcome:

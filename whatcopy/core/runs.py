@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import sys
+from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -31,6 +32,7 @@ from whatcopy.core.runner import page_run, run_many
 from whatcopy.core.snippets import Snippet
 
 FOLDER = "runs"  # under the build folder
+FORMAT = "1"  # of a run's file: a new one makes every run old
 
 
 def _version(name: str) -> str:
@@ -46,7 +48,7 @@ def key(snippet: Snippet, device: str = "cpu") -> str:
     sources = sorted(model.GENERATORS.glob("*.py")) if snippet.is_generator else [snippet.path]
     for path in sources:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    setting = f"{device} python {sys.version.split()[0]} torch {_version('torch')}"
+    setting = f"{FORMAT} {device} python {sys.version.split()[0]} torch {_version('torch')}"
     digest.update(f"{setting} numpy {_version('numpy')}".encode())
     return digest.hexdigest()
 
@@ -56,7 +58,8 @@ def path(build: Path, snippet: Snippet, device: str = "cpu") -> Path:
 
 
 def load(build: Path, snippet: Snippet, device: str = "cpu") -> dict | None:
-    """The snippet's current run (``{"key", "outputs", "problems"}``), or None."""
+    """The snippet's current run (``{"key", "outputs", "problems", "transcript"}``: runner's
+    page_run), or None."""
     try:
         run = json.loads(path(build, snippet, device).read_text(encoding="utf-8"))
     except (FileNotFoundError, ValueError):
@@ -73,10 +76,17 @@ def _store(build: Path, snippet: Snippet, device: str, run: dict) -> None:
 
 
 def run_missing(
-    snippets: list[Snippet], build: Path, device: str = "cpu", again_if_failed: bool = True
+    snippets: list[Snippet],
+    build: Path,
+    device: str = "cpu",
+    again_if_failed: bool = True,
+    python_for: Callable[[str], Path] | None = None,
 ) -> list[Snippet]:
     """Run each of `snippets` (each once) that has no current run, or, with `again_if_failed`,
-    whose current run had problems (a hang on a busy machine is not kept); return those run."""
+    whose current run had problems (a hang on a busy machine is not kept); return those run.
+    `python_for("snippets")` and `python_for("generators")` give the interpreters to run them
+    in, asked only when there is something of that kind to run (whatcopy/execution/clean_env.py;
+    None: this one)."""
     todo = {}
     for snippet in snippets:
         run = load(build, snippet, device)
@@ -90,8 +100,10 @@ def run_missing(
         _store(build, snippet, device, run)
 
     def run_all(group: list[Snippet], jobs: int) -> None:
+        kind = "generators" if group[0].is_generator else "snippets"
+        python = None if python_for is None else str(python_for(kind))
         # torch's compiler stack (1.3 s) is worth preloading for many snippets, not for one
-        run_many(action, group, device, jobs=jobs, compiler=len(group) > 1)
+        run_many(action, group, device, jobs, python, python is not None, compiler=len(group) > 1)
 
     # The generators, few and long (generators/operators.py is the longest run of all), on one
     # server of their own, beside the teachers' snippets on the other cores: each fork server

@@ -139,12 +139,14 @@ class Run:
 
 def run_snippets(languages: list[str], build: Path) -> tuple[float, str]:
     """Run, each once, the snippets that the languages' pages load and that have no current run
-    (or whose last run failed), on one fork server per core (whatcopy/core/runs.py); return
+    (or whose last run failed), on fork servers of interpreters that have only what a reader
+    installs (whatcopy/core/runs.py, whatcopy/execution/clean_env.py); return
     (seconds, one line per snippet run). A snippet's problems are reported by the Sphinx build
     of each page that shows it; only a fork server that cannot start stops the build here."""
     from whatcopy.content import pages as reader
     from whatcopy.core import runs
     from whatcopy.core.snippets import SnippetError
+    from whatcopy.execution import clean_env
     from whatcopy.execution.notebooks import cell_snippet
 
     started = time.perf_counter()
@@ -160,8 +162,8 @@ def run_snippets(languages: list[str], build: Path) -> tuple[float, str]:
                 if snippet is not None:
                     snippets.append(snippet)
     try:
-        ran = runs.run_missing(snippets, build)
-    except SnippetError as exc:
+        ran = runs.run_missing(snippets, build, python_for=clean_env.interpreters(build))
+    except (SnippetError, RuntimeError) as exc:  # (a server or an interpreter that fails)
         sys.exit(f"the snippets could not be run: {exc}")
     return time.perf_counter() - started, "".join(f"ran {s.rel}\n" for s in ran)
 
@@ -249,7 +251,10 @@ def copy_runs(source: Path, target: Path) -> None:
     """Copy a build folder's snippet runs into another build folder."""
     from whatcopy.core import runs
 
-    shutil.copytree(source / runs.FOLDER, target / runs.FOLDER)
+    # (not the interpreters kept beside them, whose links copytree would copy as files)
+    shutil.copytree(
+        source / runs.FOLDER, target / runs.FOLDER, ignore=shutil.ignore_patterns("python-*")
+    )
 
 
 def copy_project(target: Path, runs_from: Path | None = None) -> Path:

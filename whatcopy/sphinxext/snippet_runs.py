@@ -28,7 +28,7 @@ from whatcopy import project
 from whatcopy.content import pages
 from whatcopy.core import runs
 from whatcopy.core.snippets import SnippetError
-from whatcopy.execution import notebooks
+from whatcopy.execution import clean_env, notebooks
 
 logger = logging.getLogger(__name__)
 
@@ -63,9 +63,12 @@ def page_snippets(app: Sphinx, docnames) -> list:
 def run_snippets(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     if not app.config.whatcopy_run_snippets:
         return
+    build = build_folder(app)
     try:
-        ran = runs.run_missing(page_snippets(app, docnames), build_folder(app))
-    except SnippetError as exc:  # the fork server did not start
+        ran = runs.run_missing(
+            page_snippets(app, docnames), build, python_for=clean_env.interpreters(build)
+        )
+    except (SnippetError, RuntimeError) as exc:  # (a server or an interpreter that fails)
         logger.error("the snippets could not be run: %s", exc)
         return
     for snippet in ran:
