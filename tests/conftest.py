@@ -19,7 +19,6 @@ import pytest
 from project import BUILD, HTML, LANGUAGES, NOTES
 
 
-
 @dataclasses.dataclass(frozen=True)
 class BuiltSite:
     """The site `python -m whatcopy build` made in docs/_build (the tests read, never write it)."""

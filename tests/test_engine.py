@@ -177,3 +177,18 @@ def test_a_notebook_is_filled_as_a_kernel_would_fill_it(project, tmp_path):
     assert notebook.cells[1].outputs == runs.load(build, snippet(project, "prints"))["outputs"]
     assert notebook.cells[2].outputs == []
     assert notebook.metadata.language_info.pygments_lexer == "ipython3"
+
+
+def test_a_run_is_compared_with_its_transcript_as_the_check_compares_it(project):
+    """The transcript check judges the site build's runs instead of running each snippet again
+    (tests/test_transcripts.py): against_transcript finds no difference in a run of a snippet
+    just recorded, and names the statement whose output its transcript holds otherwise."""
+    prints = snippet(project, "prints")
+    assert transcripts.record_one(prints, "cpu").ok
+    run = runner.page_run(prints)
+    assert runner.against_transcript(prints, "cpu", run) == []
+    path = prints.transcript("cpu")
+    path.write_text(path.read_text().replace("sum: 10.0", "sum: 11.0"), encoding="utf-8")
+    found = runner.against_transcript(prints, "cpu", run)
+    assert len(found) == 1 and found[0].startswith("snippets/demo/prints.py:6: output differs")
+    assert "Expected:\n    sum: 11.0\nGot:\n    sum: 10.0" in found[0], found

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from project import BUILD, NOTES, ROOT, clean_python
 
-from whatcopy.core import transcripts
+from whatcopy.core import runner, transcripts
 
 SNIPPETS = transcripts.all_snippets()
 GENERATORS = transcripts.all_generators()  # generators/: may need more than torch and numpy
@@ -33,8 +33,8 @@ def check_every_snippet(python: Path) -> tuple[dict[str, list[str]], str]:
     A snippet the site build ran is judged from that run (docs/_build/runs, whatcopy/core/runs.py):
     the build runs each snippet in a fresh fork of an interpreter that has only torch, NumPy and
     what they need (whatcopy/execution/clean_env.py), from an empty folder, and records its
-    problems and how its output differs from its transcript, so each snippet runs once in the
-    suite. The others (none on a built site but a generator no page shows) are checked here,
+    problems and what each statement printed, which is compared with its transcript here, so
+    each snippet runs once in the suite. The others (none on a built site but a generator no page shows) are checked here,
     in one transcript check in such an interpreter."""
     from whatcopy.core import runs
 
@@ -44,7 +44,9 @@ def check_every_snippet(python: Path) -> tuple[dict[str, list[str]], str]:
         if run is None:
             unrun.append(snippet)
         else:
-            problems[snippet.name] = run["problems"] + run["transcript"]
+            problems[snippet.name] = run["problems"] or runner.against_transcript(
+                snippet, "cpu", run
+            )
     timing = transcripts.Timing([], [])
     outcomes = transcripts.run_many(
         transcripts.check_one, unrun, "cpu", python=str(python), clean=True, timing=timing
@@ -111,7 +113,9 @@ def test_generator_runs_alone_and_prints_its_cpu_transcript(name, generators_env
 
     run = runs.load(BUILD, transcripts.by_name(name))
     if run is not None:
-        problems = run["problems"] + run["transcript"]
+        problems = run["problems"] or runner.against_transcript(
+            transcripts.by_name(name), "cpu", run
+        )
         assert not problems, "\n".join(problems)
         return
     timing = transcripts.Timing([], [])

@@ -376,7 +376,7 @@ def diagnose(snippet: Snippet, device: str = "cpu", server: ForkServer | None = 
 
 def page_run(snippet: Snippet, device: str = "cpu", server: ForkServer | None = None) -> dict:
     """Run a snippet as `record` would, write nothing, and return what a page shows of it and
-    its problems: ``{"outputs": [...], "problems": [...], "transcript": [...]}``.
+    its problems: ``{"outputs": [...], "problems": [...], "results": [...]}``.
 
     The outputs are a notebook cell's (nbformat 4, as plain dicts), as a Jupyter kernel running
     the snippet's file as one cell would give them: what it printed as one ``stdout`` stream,
@@ -384,13 +384,13 @@ def page_run(snippet: Snippet, device: str = "cpu", server: ForkServer | None = 
     error's traceback is IPython's in its ``Minimal`` mode (the exception's name and message
     only), coloured as IPython colours it. Problems (an exception it does not declare, output
     on stderr, a hang) are the ones `record` would report, each naming the snippet's file and
-    line; what wrote to stderr is not an output. Where it has none, "transcript" says how its
-    output differs from its transcript (`against_transcript`): not a problem of the page, which
-    shows what ran, but of the snippet's transcript, for the tests."""
+    line; what wrote to stderr is not an output. "results" is what each statement printed or
+    raised, as a transcript records it: `against_transcript` compares it with the snippet's
+    transcript (for the tests: a page shows what ran, whatever its transcript says)."""
     try:
         payload = _spawn(snippet, "record", device, server)
     except SnippetError as exc:
-        return {"outputs": [], "problems": [str(exc)], "transcript": []}
+        return {"outputs": [], "problems": [str(exc)], "results": []}
     problems = _judge_exceptions(snippet, payload, device) + _judge_stderr(snippet, payload)
     printed, error = "", None
     for result in payload["results"][len(setup_sources(device)) :]:
@@ -408,14 +408,17 @@ def page_run(snippet: Snippet, device: str = "cpu", server: ForkServer | None = 
         outputs.append(
             {"output_type": "error", "ename": name, "evalue": message, "traceback": [line]}
         )
-    transcript = [] if problems else against_transcript(snippet, device, payload)
-    return {"outputs": outputs, "problems": problems, "transcript": transcript}
+    results = [
+        {"exception": r["exception"], "want": r["want"]} if "exception" in r else {"got": r["got"]}
+        for r in payload["results"]
+    ]
+    return {"outputs": outputs, "problems": problems, "results": results}
 
 
-def against_transcript(snippet: Snippet, device: str, payload: dict) -> list[str]:
-    """How a `record` run differs from the snippet's transcript, statement by statement, as
-    `check_one` would judge it (doctest's comparison of each example's output); [] when it is
-    the transcript's."""
+def against_transcript(snippet: Snippet, device: str, run: dict) -> list[str]:
+    """How a run (page_run's, or a `record` payload) differs from the snippet's transcript,
+    statement by statement, as `check_one` judges it (doctest's comparison of each example's
+    output); [] when it is the transcript's."""
     path = snippet.transcript(device)
     rel = path.relative_to(model.ROOT).as_posix()
     hint = f"run `nox -s record -- {snippet.rel}` and review the diff"
@@ -430,7 +433,7 @@ def against_transcript(snippet: Snippet, device: str, payload: dict) -> list[str
     if [e.source.rstrip("\n") for e in examples] != expected:
         return [f"{rel}: its examples are not {snippet.rel}'s statements; {hint}"]
     checker, problems = doctest.OutputChecker(), []
-    for stmt, example, result in zip(statements, examples[setup:], payload["results"][setup:]):
+    for stmt, example, result in zip(statements, examples[setup:], run["results"][setup:]):
         got = result["want"] if "exception" in result else result["got"]
         if not checker.check_output(example.want, got, 0):
             diff = checker.output_difference(example, got, doctest.REPORT_UDIFF)

@@ -32,7 +32,7 @@ from whatcopy.core.runner import page_run, run_many
 from whatcopy.core.snippets import Snippet
 
 FOLDER = "runs"  # under the build folder
-FORMAT = "1"  # of a run's file: a new one makes every run old
+FORMAT = "2"  # of a run's file: a new one makes every run old
 
 
 def _version(name: str) -> str:
@@ -58,7 +58,7 @@ def path(build: Path, snippet: Snippet, device: str = "cpu") -> Path:
 
 
 def load(build: Path, snippet: Snippet, device: str = "cpu") -> dict | None:
-    """The snippet's current run (``{"key", "outputs", "problems", "transcript"}``: runner's
+    """The snippet's current run (``{"key", "outputs", "problems", "results"}``: runner's
     page_run), or None."""
     try:
         run = json.loads(path(build, snippet, device).read_text(encoding="utf-8"))
