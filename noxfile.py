@@ -101,13 +101,12 @@ def pip_sources_for_uv() -> tuple[list[str], str | None]:
 
 
 # What the build's processes import, in two halves of about the same time for two cores: torch
-# with its compiler stack (the kernels of three pages import it), and Sphinx with the extensions,
-# myst-nb's execution and ipykernel.
+# with its compiler stack (the snippets' fork servers preload it), and Sphinx with the
+# extensions and myst-nb.
 BUILD_IMPORTS = (
     "torch, torch._dynamo, numpy",
     "sphinx.cmd.build, sphinx.builders.html, myst_nb, sphinx_copybutton, sphinx_book_theme,"
-    " ipykernel.kernelapp, jupyter_cache.executors.utils, nbclient, fontTools.subset,"
-    " whatcopy.execution.kernels, "
+    " fontTools.subset, whatcopy.core.runs, whatcopy.execution.notebooks, "
     + ", ".join(
         f"whatcopy.sphinxext.{path.stem}"
         for path in sorted((ROOT / "whatcopy" / "sphinxext").glob("[!_]*.py"))
@@ -121,7 +120,7 @@ IMPORT_IN_PARALLEL = (
 
 
 def compile_what_builds_import(session: nox.Session) -> None:
-    """Import, once, what the build's Sphinx processes and kernels import, so that their modules
+    """Import, once, what the build's Sphinx processes and fork servers import, so that their modules
     are compiled before the build instead of during it. Measured in a fresh clone: the build
     took 32.0 s after importing only torch, numpy, ipykernel, sphinx, myst_nb and the theme in
     one process (7.0 s), 25.6 s after this (9.6 s); with nothing compiled, 45.5 s."""

@@ -1,6 +1,6 @@
 """The fixtures the test modules share: the built site (`built_site`: the one place that says
 the site must be built first), tiny sites of one to three pages built in process with
-sphinx.testing (`tiny_site`), warm kernels; the order tests start in (the slow ones first); and
+sphinx.testing (`tiny_site`); the order tests start in (the slow ones first); and
 what the suite prints at its end besides pass and fail: the figures tests measured.
 
 Tests add lines to ``config.stash[NOTES]``. Under pytest-xdist each worker process keeps its
@@ -17,8 +17,6 @@ from pathlib import Path
 
 import pytest
 from project import BUILD, HTML, LANGUAGES, NOTES
-
-from whatcopy.execution import kernels
 
 
 @dataclasses.dataclass(frozen=True)
@@ -141,16 +139,8 @@ def tiny_site(tmp_path):
     return build
 
 
-@pytest.fixture(scope="module")
-def warm_kernels():
-    """Kernels named `python3` are forked from a server that imported torch once, as the build's
-    are (whatcopy/execution/kernels.py): a new ipykernel each, in about 0.5 s instead of 2.5 s."""
-    with kernels.serving() as folder:
-        yield folder
-
-
 def pytest_collection_modifyitems(config, items):
-    """The tests marked `slow` (throwaway builds of 30 to 45 s, kernels waiting out timeouts)
+    """The tests marked `slow` (throwaway builds of 30 to 45 s, snippets waiting out timeouts)
     first, the rest in their files' order. pytest-xdist's work stealing hands an idle worker
     tests from the end of the other's queue: a build taken last ran alone while the other core
     idled (measured: the reproducible-build test started at 288 s of a 336 s run)."""

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib.metadata
 import re
-import subprocess
-import venv
 from pathlib import Path
 
 import pytest
-from packaging.requirements import Requirement
 
 from whatcopy.content import pages as reader  # the one reader of MyST pages
 from whatcopy.content.pages import snippet_name
+from whatcopy.execution import clean_env
 from whatcopy.site import build  # the tests' one handle on the build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -174,61 +171,14 @@ def all_pages() -> list[Page]:
     return [page for language in LANGUAGES for page in pages(language)]
 
 
-def _closure(names: list[str]) -> list[importlib.metadata.Distribution]:
-    """The installed distributions `names` need, their requirements included (extras left out)."""
-    found: dict[str, importlib.metadata.Distribution] = {}
-    todo = list(names)
-    while todo:
-        requirement = Requirement(todo.pop())
-        if requirement.marker is not None and not requirement.marker.evaluate({"extra": ""}):
-            continue
-        key = requirement.name.lower().replace("_", "-")
-        if key in found:
-            continue
-        found[key] = importlib.metadata.distribution(requirement.name)
-        todo += found[key].requires or []
-    return list(found.values())
-
-
-PROBE = (
-    "import importlib.util as u, sys; import torch, numpy; "
-    "sys.exit(0 if u.find_spec('sphinx') is None and u.find_spec('pytest') is None else 3)"
-)
-
-
-def requirement_lines(requirements: Path) -> list[str]:
-    """The requirements a file names, those of the files it includes (``-r other.txt``) too."""
-    found = []
-    for line in requirements.read_text().splitlines():
-        line = line.split("#")[0].strip()
-        if line.startswith("-r "):
-            found += requirement_lines(requirements.parent / line[3:].strip())
-        elif line and not line.startswith("-"):
-            found.append(line)
-    return found
+PROBE = clean_env.PROBE.format(needs=clean_env.NEEDS["snippets"])
 
 
 def clean_python(
     folder: Path, requirements: Path = ROOT / "requirements" / "snippets.txt", probe: str = PROBE
 ) -> Path:
     """A virtual environment in `folder` that can import the standard library and exactly the
-    distributions `requirements` names, with what they require: each is linked, not installed,
-    from this interpreter's, so the versions are the tested ones and it takes a second. `probe`
+    distributions `requirements` names, with what they require, linked from this interpreter's
+    (whatcopy/execution/clean_env.py, which the build's snippet runs use too). `probe`
     (Python code) must exit 0 in it."""
-    venv.create(folder, with_pip=False, symlinks=True)  # no pip: nothing else gets in
-    site = next(folder.glob("lib/python*/site-packages"))
-    for dist in _closure(requirement_lines(requirements)):
-        tops = {Path(f).parts[0] for f in dist.files or [] if not str(f).startswith("..")}
-        for top in sorted(tops - {"__pycache__"}):
-            target = Path(dist.locate_file(top))
-            if target.exists() and not (site / top).exists():
-                (site / top).symlink_to(target)
-    python = folder / "bin" / "python"
-    probe = subprocess.run(
-        [str(python), "-I", "-c", probe],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert probe.returncode == 0, f"{folder}: not a clean torch + numpy environment\n{probe.stderr}"
-    return python
+    return clean_env.clean_python(folder, requirements, probe)

@@ -54,36 +54,30 @@ def sphinx(source: Path, out: Path, doctrees: Path, *extra: str, cwd: Path = ROO
     )
 
 
-def execution_records(folder: str) -> dict[str, dict]:
-    """myst-nb's record of how each page of the site's build got its outputs (per language)."""
-    import pickle
+def test_each_snippet_ran_once_for_both_languages(built_site):
+    """Every snippet the pages of both languages load has one current run in the build folder,
+    without problems: `python -m whatcopy build` runs them before it starts the languages'
+    Sphinx processes, which only read the runs (`whatcopy_run_snippets=0`), so neither
+    language executes anything or waits for the other. Read from the site build's own files,
+    not a new build."""
+    from whatcopy.core import runs
+    from whatcopy.execution.notebooks import cell_snippet
 
-    path = BUILD / "doctrees" / folder / "environment.pickle"  # (the `built_site` fixture's)
-    with path.open("rb") as f:
-        env = pickle.load(f)
-    return {
-        name: data["exec_data"] for name, data in env.nb_metadata.items() if data.get("exec_data")
+    loaded = {}
+    for page in all_pages():
+        for cell in page.cells():
+            snippet = cell_snippet(page.path, cell.load)
+            loaded[snippet.name] = snippet
+    kept = {
+        path.relative_to(BUILD / runs.FOLDER / "cpu").with_suffix("").as_posix()
+        for path in (BUILD / runs.FOLDER / "cpu").rglob("*.json")
     }
-
-
-def test_zh_build_reuses_the_english_execution(built_site):
-    """Identical cells in both languages: each Chinese page's outputs come from a cache record
-    that existed when the English build was done with that page, so the Chinese build, which
-    runs second, executed nothing. Read from the site build's own environments, not a new build.
-
-    myst-nb records, for a page taken from the cache, the record's creation time, and for a page
-    it executed, the time it finished (just after writing the record). So the Chinese time equals
-    the English one, or precedes it when English executed the page; a Chinese execution of its
-    own would come after every English one."""
-    english, chinese = execution_records("en"), execution_records("zh-cn")
-    with_cells = {p.docname for p in pages("zh") if p.cells()}
-    assert with_cells and set(chinese) == with_cells == set(english), (set(chinese), with_cells)
-    for name in sorted(with_cells):
-        assert chinese[name]["succeeded"] and english[name]["succeeded"], name
-        assert chinese[name]["method"] == "cache", f"docs/zh/{name}.md: {chinese[name]}"
-        assert chinese[name]["mtime"] <= english[name]["mtime"], (
-            f"docs/zh/{name}.md was executed on its own, not taken from the English execution"
-        )
+    assert set(loaded) <= kept, sorted(set(loaded) - kept)
+    for snippet in loaded.values():
+        run = runs.load(BUILD, snippet)
+        assert run is not None, f"{snippet.rel}: its run is not current"
+        assert not run["problems"], (snippet.rel, run["problems"])
+    assert "whatcopy_run_snippets=0" in build.settings(BUILD)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -247,13 +241,13 @@ EDITED, EDITED_PAGE = "memory/detach_frees_nothing", "memory"
 
 @pytest.mark.slow
 def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
-    """In a copy of the project (with the site build's execution cache, so nothing runs):
+    """In a copy of the project (with the site build's snippet runs, so nothing runs):
     1. A clean build in one process gives, byte for byte, the site the suite tests, which was
        built with one process per core (`nox -s tests` builds it clean: a fresh clone has no
        build to reuse): the output depends neither on the machine's cores nor on the run.
     2. A rebuild with nothing changed reads nothing and changes no byte.
     3. Editing a snippet makes Sphinx read again exactly the pages that load it, and the
-       snippet index (which lists every snippet's claim); only those pages execute; the
+       snippet index (which lists every snippet's claim); only that snippet runs again; the
        course kit's downloads hold the edit.
     4. Undoing the edit rebuilds those pages again, and the site is then, byte for byte, the
        clean build of step 1: an incremental build gives what a clean build gives.
@@ -265,7 +259,7 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     no byte."""
     from whatcopy.site import book
 
-    project = build.copy_project(tmp_path, cache_from=BUILD)
+    project = build.copy_project(tmp_path, runs_from=BUILD)
     built = project / "docs/_build"
     env = {
         **os.environ,
@@ -322,8 +316,8 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     assert edited.returncode == 0, edited.stdout + edited.stderr
     loaders = {p.docname for p in pages("en") if EDITED in {c.snippet for c in p.cells()}}
     assert loaders == {EDITED_PAGE}, loaders
-    executed = set(re.findall(r"docs/en/(\S+)\.md: Executed notebook", edited.stdout))
-    assert executed == loaders, edited.stdout
+    ran = set(re.findall(r"ran snippets/(\S+)\.py", edited.stdout))
+    assert ran == {EDITED}, edited.stdout
     index_pages = {p.docname for p in pages("en") if "{snippet-index}" in p.text}
     assert read_docs(doctrees) == loaders | index_pages, edited.stdout
     assert "edited" in (out / f"{EDITED_PAGE}.html").read_text()
@@ -527,18 +521,3 @@ def test_a_broken_snippet_stops_the_build_and_is_named_every_time(tmp_path):
         output = build_broken(project, SNIPPET_TIMEOUT="2")
         unreported = [name for name, case in BROKEN.items() if case[-1] not in output]
         assert not unreported, f"{attempt} did not report {unreported}:\n{output}"
-
-
-def test_a_line_printed_in_two_chunks_is_shown_as_one_line():
-    """ipykernel may send one print in two messages; the page must show the line whole (myst-nb's
-    own merge strips each chunk and adds a newline: `x:` and ` tensor(...)` on two lines)."""
-    from whatcopy.sphinxext import snippet_cells
-
-    chunks = [
-        {"output_type": "stream", "name": "stdout", "text": "x:"},
-        {"output_type": "stream", "name": "stdout", "text": " tensor([1., 2.])\n"},
-        {"output_type": "stream", "name": "stdout", "text": "x.grad: tensor([3., 3.])\n"},
-    ]
-    merged = snippet_cells.merge_streams_verbatim(chunks)
-    assert [o["text"] for o in merged] == ["x: tensor([1., 2.])\nx.grad: tensor([3., 3.])\n"]
-    assert chunks[0]["text"] == "x:", "the cached outputs must not be changed in place"

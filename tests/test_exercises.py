@@ -287,7 +287,7 @@ def test_the_kit_has_an_exercise_notebook_and_a_separate_answer_file(language, p
 
 @pytest.mark.slow
 @pytest.mark.parametrize("page", CONTENT_PAGES)
-def test_exercise_notebook_runs_top_to_bottom_and_prints_the_answers(page, warm_kernels):
+def test_exercise_notebook_runs_top_to_bottom_and_prints_the_answers(page):
     """Each exercise notebook, as a teacher hands it out, runs top to bottom in one new kernel
     and prints what the answer file says."""
     from nbclient import NotebookClient

@@ -53,7 +53,7 @@ def test_twins_have_the_same_section_labels(en, zh):
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
 def test_a_page_is_a_notebook_exactly_when_it_has_code(page):
-    """A kernelspec without code cells would start a kernel for nothing at every build."""
+    """A kernelspec without code cells would make myst-nb read a plain page as a notebook."""
     is_notebook = "kernelspec" in page.front_matter()
     assert is_notebook == bool(page.cells()), (
         f"{page.rel}: {'remove the file_format/kernelspec front matter' if is_notebook else 'add the file_format: mystnb and kernelspec front matter'}"

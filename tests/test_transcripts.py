@@ -13,9 +13,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from project import NOTES, ROOT, clean_python
+from project import BUILD, NOTES, ROOT, clean_python
 
-from whatcopy.core import transcripts
+from whatcopy.core import runner, transcripts
 
 SNIPPETS = transcripts.all_snippets()
 GENERATORS = transcripts.all_generators()  # generators/: may need more than torch and numpy
@@ -28,13 +28,33 @@ def clean_env_python(tmp_path_factory):
 
 
 def check_every_snippet(python: Path) -> tuple[dict[str, list[str]], str]:
-    """Each snippet's problems (none when it passed) from one transcript check of them all, and
-    the check's timing."""
+    """Each snippet's problems (none when it passed), and how they were found.
+
+    A snippet the site build ran is judged from that run (docs/_build/runs, whatcopy/core/runs.py):
+    the build runs each snippet in a fresh fork of an interpreter that has only torch, NumPy and
+    what they need (whatcopy/execution/clean_env.py), from an empty folder, and records its
+    problems and what each statement printed, which is compared with its transcript here, so
+    each snippet runs once in the suite. The others (none on a built site but a generator no page shows) are checked here,
+    in one transcript check in such an interpreter."""
+    from whatcopy.core import runs
+
+    problems, unrun = {}, []
+    for snippet in SNIPPETS:
+        run = runs.load(BUILD, snippet)
+        if run is None:
+            unrun.append(snippet)
+        else:
+            problems[snippet.name] = run["problems"] or runner.against_transcript(
+                snippet, "cpu", run
+            )
     timing = transcripts.Timing([], [])
     outcomes = transcripts.run_many(
-        transcripts.check_one, SNIPPETS, "cpu", python=str(python), clean=True, timing=timing
+        transcripts.check_one, unrun, "cpu", python=str(python), clean=True, timing=timing
     )
-    return {outcome.snippet.name: outcome.problems for outcome in outcomes}, timing.summary()
+    problems.update({outcome.snippet.name: outcome.problems for outcome in outcomes})
+    return problems, f"{len(SNIPPETS) - len(unrun)} judged from the site build's runs; " + (
+        timing.summary() if unrun else "none run again"
+    )
 
 
 @pytest.fixture(scope="session")
@@ -87,7 +107,17 @@ def generators_env_python(tmp_path_factory):
 @pytest.mark.parametrize("name", [g.name for g in GENERATORS])
 def test_generator_runs_alone_and_prints_its_cpu_transcript(name, generators_env_python, request):
     """A generator's transcript is checked as a snippet's is, in a fresh process of an
-    interpreter that has only what requirements/generators.txt names."""
+    interpreter that has only what requirements/generators.txt names: from the site build's
+    run where a page shows it (check_every_snippet), else here."""
+    from whatcopy.core import runs
+
+    run = runs.load(BUILD, transcripts.by_name(name))
+    if run is not None:
+        problems = run["problems"] or runner.against_transcript(
+            transcripts.by_name(name), "cpu", run
+        )
+        assert not problems, "\n".join(problems)
+        return
     timing = transcripts.Timing([], [])
     [outcome] = transcripts.run_many(
         transcripts.check_one,

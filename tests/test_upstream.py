@@ -28,13 +28,6 @@ LEDGER = ROOT / "docs" / "dev" / "upstream.md"
 PACKAGE = ROOT / "whatcopy"
 MARKER = re.compile(r"#\s*upstream:\s*([a-z0-9-]+)")
 ENTRY = re.compile(r"^### `([a-z0-9-]+)`", re.MULTILINE)
-# The kernel engine's files (whatcopy/execution/kernels.py, whatcopy/sphinxext/fast_kernels.py)
-# are being rewritten on another branch: their patches are in the ledger, with their tests, but
-# the files carry no marker yet. Site -> ledger entry; drop a line with its file's patch.
-UNMARKED = {
-    "whatcopy/sphinxext/fast_kernels.py:setup": "nbclient-shutdown-kernel",
-    "whatcopy/execution/kernels.py:serving": "nbclient-startup-timeout",
-}
 
 
 def fixed(what: str, where: str) -> str:
@@ -129,8 +122,6 @@ def test_every_patch_of_a_dependency_names_its_ledger_entry():
         }
         rel = path.relative_to(ROOT).as_posix()
         for line, function, what in patch_sites(path):
-            if f"{rel}:{function}" in UNMARKED:
-                continue
             start, end = spans.get(function, (max(1, line - 3), line))
             if not any(MARKER.search(text) for text in lines[start - 1 : end]):
                 unmarked.append(f"{rel}:{line} ({function}) {what}")
@@ -144,8 +135,6 @@ def test_every_patch_of_a_dependency_names_its_ledger_entry():
 def test_the_ledger_lists_exactly_the_patches_marked_in_the_code():
     entries = ledger_entries()
     found = markers()
-    for site, name in UNMARKED.items():
-        found.setdefault(name, []).append(site)
     not_in_ledger = {name: places for name, places in found.items() if name not in entries}
     assert not not_in_ledger, f"{LEDGER}: no entry for the markers {not_in_ledger}"
     not_in_code = sorted(set(entries) - set(found))
@@ -307,20 +296,26 @@ def test_upstream_opengraph_puts_spaces_into_chinese_text():
     )
 
 
-def test_upstream_myst_nb_splits_a_line_printed_in_two_chunks():
-    """ipykernel may send one printed line in two messages; myst-nb's merge of the chunks
-    (nb_merge_streams) strips each and adds a newline, splitting the line."""
-    from myst_nb.core.utils import coalesce_streams
-    from nbformat.v4 import new_output
+def test_upstream_myst_nb_reads_outputs_only_from_its_own_clients():
+    """myst-nb's parser gets a page's outputs from `create_client`, chosen by the execution mode
+    among its own clients; no setting or event lets an extension hand it outputs (the site
+    wraps create_client: snippet_runs.py)."""
+    import inspect
 
-    chunks = [
-        new_output("stream", name="stdout", text="tensor([1., "),
-        new_output("stream", name="stdout", text="2.])\n"),
-    ]
-    merged = coalesce_streams(chunks)[0]["text"]
-    assert merged != "tensor([1., 2.])\n", fixed(
-        "myst-nb joins a stream's chunks as written",
-        "whatcopy/sphinxext/snippet_cells.py (setup: merge_streams_verbatim)",
+    from myst_nb.core import execute
+    from myst_nb.core.config import NbParserConfig
+    from myst_nb.sphinx_ import Parser
+
+    settings = [name for name in NbParserConfig.__dataclass_fields__ if "client" in name]
+    source = inspect.getsource(execute.create_client)
+    assert (
+        "create_client" in Parser.parse.__code__.co_names
+        and not settings
+        and "entry_points" not in source
+        and "import_object" not in source
+    ), fixed(
+        f"myst-nb takes an execution client of an extension's (settings: {settings})",
+        "whatcopy/sphinxext/snippet_runs.py (setup: create_client)",
     )
 
 
@@ -350,52 +345,6 @@ def test_upstream_myst_nb_copies_its_stylesheet_only_when_the_build_ends(tmp_pat
     assert "add_global_html_resources" in handlers.get("build-finished", set()), fixed(
         "myst-nb copies its stylesheet before the pages are written",
         "whatcopy/sphinxext/build_guards.py (stylesheet_first)",
-    )
-
-
-def test_upstream_jupyter_cache_pruning_deletes_a_record_written_meanwhile(tmp_path):
-    """Both languages' builds and every parallel reader write to one execution cache; each,
-    after caching a page, prunes the cache to its size limit. A record that another process
-    writes while one prunes must survive, else its page executes again in the Chinese build
-    (test_zh_build_reuses_the_english_execution failed so). jupyter-cache's own pruning reads
-    the records twice and deletes the one written in between; snippet_cells' reads them once."""
-    from jupyter_cache import get_cache
-    from jupyter_cache.cache.db import NbCacheRecord
-    from sqlalchemy import create_engine, event
-
-    from whatcopy.sphinxext import snippet_cells
-
-    def prune(records_to_delete, write_before: int | None = None) -> tuple[list, list[int]]:
-        """Prune a cache of one record to 1000; another process writes a record just before
-        the pruning's query number `write_before`. Returns (the queries, the pks deleted)."""
-        folder = tmp_path / f"cache-{len(list(tmp_path.iterdir()))}"
-        cache = get_cache(str(folder))
-        cache.list_cache_records()  # creates the database
-        NbCacheRecord.create_record(uri="first.md", hashkey="first", db=cache.db)
-        other = create_engine(f"sqlite:///{folder / 'global.db'}")  # another process's
-        queries = []
-
-        def before(conn, cursor, statement, *args) -> None:
-            if len(queries) == write_before:
-                NbCacheRecord.create_record(uri="second.md", hashkey="second", db=other)
-            queries.append(statement)
-
-        event.listen(cache.db, "before_cursor_execute", before)
-        try:
-            return queries, records_to_delete(1000, cache.db)
-        finally:
-            event.remove(cache.db, "before_cursor_execute", before)
-
-    def deleted_at_some_moment(records_to_delete) -> list[int]:
-        queries, deleted = prune(records_to_delete)
-        assert queries and deleted == [], (queries, deleted)
-        return [pk for moment in range(len(queries)) for pk in prune(records_to_delete, moment)[1]]
-
-    deleted = deleted_at_some_moment(snippet_cells.records_beyond_the_limit)
-    assert deleted == [], f"a record written while the cache was pruned was deleted: {deleted}"
-    assert deleted_at_some_moment(snippet_cells.jupyter_cache_records_to_delete()), fixed(
-        "jupyter-cache's pruning race (a record written while it prunes is kept)",
-        "whatcopy/sphinxext/snippet_cells.py (setup: records_beyond_the_limit)",
     )
 
 
@@ -452,47 +401,4 @@ def test_upstream_sphinx_scripts_cannot_be_deferred_publicly():
     assert not public, fixed(
         f"Sphinx's script class is public ({public})",
         "whatcopy/sphinxext/lean_theme.py (defer_scripts)",
-    )
-
-
-# ---------------------------------------------------------------------------------------------
-# The kernel engine's patches (whatcopy/execution/kernels.py, whatcopy/sphinxext/fast_kernels.py):
-# drop these with their files.
-
-
-def _fresh(code: str) -> str:
-    """What `code` prints in a fresh interpreter (no patch of this process applies)."""
-    return subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout.strip()
-
-
-def test_upstream_myst_nb_cannot_shut_kernels_down_at_once():
-    from myst_nb.core.config import NbParserConfig
-
-    options = [name for name in NbParserConfig.__dataclass_fields__ if "shutdown" in name]
-    default = _fresh(
-        "from nbclient import NotebookClient; print(NotebookClient.shutdown_kernel.default_value)"
-    )
-    assert not options and default == "graceful", fixed(
-        f"myst-nb or nbclient stops a page's kernel at once ({options}, {default})",
-        "whatcopy/sphinxext/fast_kernels.py (setup)",
-    )
-
-
-def test_upstream_nbclient_startup_timeout_needs_traitlets_private_table():
-    """myst-nb passes no kernel start timeout; setting nbclient's default on the trait alone
-    does not reach a new client: traitlets also keeps it in a private class table."""
-    from myst_nb.core.config import NbParserConfig
-
-    options = [name for name in NbParserConfig.__dataclass_fields__ if "startup" in name]
-    seen = _fresh(
-        "from nbclient import NotebookClient; import nbformat; "
-        "NotebookClient.startup_timeout.default_value = 5; "
-        "print(NotebookClient(nbformat.v4.new_notebook()).startup_timeout)"
-    )
-    assert not options and seen == "60", fixed(
-        f"a kernel's start timeout is a setting, or the trait's default is enough ({options}, "
-        f"a new client's timeout: {seen})",
-        "whatcopy/execution/kernels.py (serving)",
     )

@@ -3,9 +3,10 @@
 - ``__main__``: the command line, ``python -m whatcopy <command>``;
 - ``site``: both languages' builds, the root pages, the PDF books, the benchmark;
 - ``sphinxext``: the Sphinx extensions, behind one ``setup()``;
-- ``execution``, ``content``, ``reference``: forked Jupyter kernels; the reader of the pages;
-  the readers of the generators' tables;
-- ``core``: snippets and their transcripts, recorded and checked in forked processes;
+- ``execution``, ``content``, ``reference``: the pages' notebooks filled with their snippets'
+  runs, and the interpreters those run in; the reader of the pages; the readers of the
+  generators' tables;
+- ``core``: snippets, their transcripts and the pages' runs of them, in forked processes;
 - ``project``, ``languages``, ``incremental``: where things are, the languages, and "make it
   unless unchanged".
 

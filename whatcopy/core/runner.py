@@ -6,6 +6,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import dataclasses
+import doctest
 import json
 import os
 import re
@@ -370,11 +371,74 @@ def record_one(snippet: Snippet, device: str, server: ForkServer | None = None) 
 
 def diagnose(snippet: Snippet, device: str = "cpu", server: ForkServer | None = None) -> list[str]:
     """Run a snippet as `record` would, write nothing, and return its problems."""
+    return page_run(snippet, device, server)["problems"]
+
+
+def page_run(snippet: Snippet, device: str = "cpu", server: ForkServer | None = None) -> dict:
+    """Run a snippet as `record` would, write nothing, and return what a page shows of it and
+    its problems: ``{"outputs": [...], "problems": [...], "results": [...]}``.
+
+    The outputs are a notebook cell's (nbformat 4, as plain dicts), as a Jupyter kernel running
+    the snippet's file as one cell would give them: what it printed as one ``stdout`` stream,
+    then, if a statement raised, an ``error`` output, and nothing after that statement. The
+    error's traceback is IPython's in its ``Minimal`` mode (the exception's name and message
+    only), coloured as IPython colours it. Problems (an exception it does not declare, output
+    on stderr, a hang) are the ones `record` would report, each naming the snippet's file and
+    line; what wrote to stderr is not an output. "results" is what each statement printed or
+    raised, as a transcript records it: `against_transcript` compares it with the snippet's
+    transcript (for the tests: a page shows what ran, whatever its transcript says)."""
     try:
         payload = _spawn(snippet, "record", device, server)
     except SnippetError as exc:
-        return [str(exc)]
-    return _judge_exceptions(snippet, payload, device) + _judge_stderr(snippet, payload)
+        return {"outputs": [], "problems": [str(exc)], "results": []}
+    problems = _judge_exceptions(snippet, payload, device) + _judge_stderr(snippet, payload)
+    printed, error = "", None
+    for result in payload["results"][len(setup_sources(device)) :]:
+        if "exception" in result:
+            error = result
+            break
+        printed += result["got"]
+    outputs = []
+    if printed:
+        outputs.append({"output_type": "stream", "name": "stdout", "text": printed})
+    if error is not None:
+        name, message = error["exception"], error["message"]
+        red = "\x1b[31m{}\x1b[39m".format  # IPython's colour for an exception's name
+        line = f"{red(name)}{red(':')} {message}\n" if message else f"{red(name)}\n"
+        outputs.append(
+            {"output_type": "error", "ename": name, "evalue": message, "traceback": [line]}
+        )
+    results = [
+        {"exception": r["exception"], "want": r["want"]} if "exception" in r else {"got": r["got"]}
+        for r in payload["results"]
+    ]
+    return {"outputs": outputs, "problems": problems, "results": results}
+
+
+def against_transcript(snippet: Snippet, device: str, run: dict) -> list[str]:
+    """How a run (page_run's, or a `record` payload) differs from the snippet's transcript,
+    statement by statement, as `check_one` judges it (doctest's comparison of each example's
+    output); [] when it is the transcript's."""
+    path = snippet.transcript(device)
+    rel = path.relative_to(model.ROOT).as_posix()
+    hint = f"run `nox -s record -- {snippet.rel}` and review the diff"
+    if not path.exists():
+        return [f"{snippet.rel}: no {device} transcript ({rel}); {hint}"]
+    if read_header(path).get("Source-SHA256") != snippet.sha256:
+        return [f"{snippet.rel} changed after {rel} was recorded; {hint}"]
+    examples = doctest.DocTestParser().get_examples(path.read_text(encoding="utf-8"), str(path))
+    statements = snippet.statements()
+    setup = len(setup_sources(device))
+    expected = list(setup_sources(device)) + [s.source for s in statements]
+    if [e.source.rstrip("\n") for e in examples] != expected:
+        return [f"{rel}: its examples are not {snippet.rel}'s statements; {hint}"]
+    checker, problems = doctest.OutputChecker(), []
+    for stmt, example, result in zip(statements, examples[setup:], run["results"][setup:]):
+        got = result["want"] if "exception" in result else result["got"]
+        if not checker.check_output(example.want, got, 0):
+            diff = checker.output_difference(example, got, doctest.REPORT_UDIFF)
+            problems.append(f"{snippet.rel}:{stmt.line}: output differs from {rel}\n{diff}")
+    return problems
 
 
 def check_one(snippet: Snippet, device: str, server: ForkServer | None = None) -> Outcome:
@@ -455,10 +519,13 @@ def run_many(
     python: str | None = None,
     clean: bool = False,
     timing: Timing | None = None,
-) -> list[Outcome]:
-    """`action(snippet, device, server)` for each snippet, in parallel, each on a fork server.
+    compiler: bool = True,
+) -> list:
+    """`action(snippet, device, server)` for each snippet, in parallel, each on a fork server;
+    what each returned.
 
-    `python` and `clean` choose the interpreter that runs the snippets (see ForkServer).
+    `python` and `clean` choose the interpreter that runs the snippets, `compiler` whether its
+    servers preload torch's compiler stack (see ForkServer).
     """
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(snippets)))
     if not snippets:
@@ -467,11 +534,13 @@ def run_many(
     servers: list[ForkServer] = []
     lock = threading.Lock()
 
-    def task(snippet: Snippet) -> Outcome:
+    def task(snippet: Snippet):
         mine = local.__dict__.setdefault("servers", {})  # a teacher's snippets', a generators'
         folder = generators_folder(snippet)
         if folder not in mine:
-            mine[folder] = ForkServer(device, python=python, clean=clean, generators=folder)
+            mine[folder] = ForkServer(
+                device, python=python, clean=clean, compiler=compiler, generators=folder
+            )
             with lock:
                 servers.append(mine[folder])
         return action(snippet, device, mine[folder])

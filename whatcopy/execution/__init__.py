@@ -1,3 +1,2 @@
-"""Jupyter kernels forked from a server that imported torch once, for the pages' execution: the
-server and its launcher (kernels), and the provisioner that gives them Unix sockets
-(kernel_sockets)."""
+"""The pages' notebooks filled with the outputs of their snippets' runs (notebooks), which
+whatcopy/core/runs.py made on the fork server before the pages were read."""

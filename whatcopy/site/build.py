@@ -5,19 +5,18 @@ the reader to their language, a 404 page and a sitemap.
     python -m whatcopy build en         # one language
     python -m whatcopy build --out DIR  # build everything (cache included) under DIR instead
 
-The languages are built at the same time, English ahead: the Chinese build waits for the
-English one to have executed what it reads, then finds every cell in the shared jupyter-cache
-and executes nothing (`--one-at-a-time`: one after the other). The site's address (`site_url`;
-the command line takes it from SITE_URL) makes the sitemap and the 404 page's links absolute.
-At the end it prints one line per stale transcript (``report_stale``), with the command that
-records it again.
+First every page's snippets that have no current run are run, each once, on one fork server
+(whatcopy/core/runs.py); then the languages are built at the same time, each reading those
+runs and executing nothing (`--one-at-a-time`: one after the other). The site's address
+(`site_url`; the command line takes it from SITE_URL) makes the sitemap and the 404 page's links
+absolute. At the end it prints one line per stale transcript (``report_stale``), with the
+command that records it again.
 What a language's sphinx-build needs to know it is told as config values (`-D`), not through
 the environment: docs/dev/configuration.md.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -63,12 +62,15 @@ def sphinx_args(
 
 def settings(build: Path, site_url: str | None = None) -> list[str]:
     """The config values every sphinx-build of the site is given: the project it builds (its
-    root), the build folder (execution cache included), and the site's address when known."""
+    root), the build folder (the snippets' runs included), that the snippets were run before
+    it started (run_snippets()), and the site's address when known."""
     return [
         "-D",
         f"whatcopy_root={project.current().root}",
         "-D",
         f"whatcopy_build_dir={build}",
+        "-D",
+        "whatcopy_run_snippets=0",
         *(["-D", f"site_url={site_url}"] if site_url else []),
     ]
 
@@ -103,7 +105,6 @@ class Run:
         quiet: bool,
         jobs: str = "auto",
         site_url: str | None = None,
-        **env: str,
     ):
         self.language, self.build, self.quiet = language, build, quiet
         self.started = time.perf_counter()
@@ -114,8 +115,6 @@ class Run:
         self.process = subprocess.Popen(
             sphinx_command(language, build, quiet=quiet, jobs=jobs, site_url=site_url),
             cwd=project.current().root,
-            # the handshake between the languages' processes (build_guards.py), and only it
-            env=dict(os.environ, **env),
             text=True,
             stdout=self.log_file,
             stderr=subprocess.STDOUT if not quiet else None,
@@ -139,19 +138,35 @@ class Run:
         sys.exit(f"{log}\nbuild of docs/{source} failed (see the messages above)")
 
 
-def build_language(
-    language: str,
-    build: Path | None = None,
-    quiet: bool = True,
-    jobs: str = "auto",
-    site_url: str | None = None,
-) -> tuple[float, str]:
-    """Build one language; return (seconds, log). Exit with a message when it fails."""
-    run = Run(language, build or project.current().build, quiet, jobs, site_url)
-    code, seconds, log = run.wait()
-    if code:
-        run.fail(log)
-    return seconds, log
+def run_snippets(languages: list[str], build: Path) -> tuple[float, str]:
+    """Run, each once, the snippets that the languages' pages load and that have no current run
+    (or whose last run failed), on fork servers of interpreters that have only what a reader
+    installs (whatcopy/core/runs.py, whatcopy/execution/clean_env.py); return
+    (seconds, one line per snippet run). A snippet's problems are reported by the Sphinx build
+    of each page that shows it; only a fork server that cannot start stops the build here."""
+    from whatcopy.content import pages as reader
+    from whatcopy.core import runs
+    from whatcopy.core.snippets import SnippetError
+    from whatcopy.execution import clean_env
+    from whatcopy.execution.notebooks import cell_snippet
+
+    started = time.perf_counter()
+    snippets = []
+    for language in languages:
+        for page in sorted((project.current().docs / LANGUAGES[language].source).rglob("*.md")):
+            try:
+                cells = reader.read(page).cells
+            except reader.PageError:
+                continue  # (its Sphinx build reports it)
+            for cell in cells:
+                snippet = None if cell.load is None else cell_snippet(page, cell.load)
+                if snippet is not None:
+                    snippets.append(snippet)
+    try:
+        ran = runs.run_missing(snippets, build, python_for=clean_env.interpreters(build))
+    except (SnippetError, RuntimeError) as exc:  # (a server or an interpreter that fails)
+        sys.exit(f"the snippets could not be run: {exc}")
+    return time.perf_counter() - started, "".join(f"ran {s.rel}\n" for s in ran)
 
 
 def build_languages(
@@ -162,44 +177,28 @@ def build_languages(
     jobs: str = "auto",
     site_url: str | None = None,
 ) -> dict[str, tuple[float, str]]:
-    """Build the languages at the same time, each in its own process, the first one ahead:
-    the others wait for its execution cache, and, if they have pages to read, for it to have
-    executed its own (whatcopy/sphinxext/build_guards.py), so they execute nothing; on two cores
-    their starts, loads and writes overlap. Return each one's (seconds, log); exit with a
-    message when one fails (the others are stopped, or finished, first). `one_at_a_time`:
-    each after the other; `jobs`: Sphinx's processes per language."""
+    """Run the pages' snippets (run_snippets), then build the languages at the same time, each
+    in its own process, each only reading the runs: on two cores their starts, loads and writes
+    overlap. Return each one's (seconds, log), and under "runs" the snippets' (seconds, one line
+    per snippet run); exit with a message when one fails (after the others have finished).
+    `one_at_a_time`: each after the other; `jobs`: Sphinx's processes per language."""
     build = build or project.current().build
-    if len(languages) == 1 or one_at_a_time:
-        return {
-            language: build_language(language, build, quiet, jobs, site_url)
-            for language in languages
-        }
-    signals = build / "doctrees" / ".languages"
-    signals.mkdir(parents=True, exist_ok=True)
-    prefix = str(signals / languages[0])
-    for flag in signals.glob(languages[0] + ".*"):
-        flag.unlink()
-    first = Run(languages[0], build, quiet, jobs, site_url, WHATCOPY_SIGNAL=prefix)
-    others = [
-        Run(language, build, quiet, jobs, site_url, WHATCOPY_AFTER=prefix)
-        for language in languages[1:]
-    ]
-    code, seconds, log = first.wait()
-    results = {languages[0]: (seconds, log)}
-    if code:
-        from whatcopy.sphinxext.build_guards import signal_file
-
-        for suffix in (".cache-ready", ".read-done"):  # the others stop waiting, and fail
-            signal_file(prefix + suffix, "failed")
-    for run in others:
-        other_code, other_seconds, other_log = run.wait()
-        results[run.language] = (other_seconds, other_log)
-        if other_code and not code:
-            run.fail(other_log)
-    if code:
-        for run in others:
+    results = {"runs": run_snippets(languages, build)}
+    if one_at_a_time:
+        finished = []
+        for language in languages:
+            run = Run(language, build, quiet, jobs, site_url)
+            finished.append((run, *run.wait()))
+    else:
+        started = [Run(language, build, quiet, jobs, site_url) for language in languages]
+        finished = [(run, *run.wait()) for run in started]
+    failed = [(run, log) for run, code, _, log in finished if code]
+    for run, _, seconds, log in finished:
+        results[run.language] = (seconds, log)
+    if failed:
+        for run, *_ in finished:  # nothing of a failed build is published
             shutil.rmtree(build / "html" / LANGUAGES[run.language].folder, ignore_errors=True)
-        first.fail(log)
+        failed[0][0].fail("\n".join(log for _, log in failed))
     return results
 
 
@@ -249,15 +248,19 @@ def write_root(build: Path, site_url: str | None) -> None:
     write_sitemap(build, site_url or "/")
 
 
-def copy_cache(source: Path, target: Path) -> None:
-    """Copy a build folder's execution cache (and its stamp) into another build folder."""
-    shutil.copytree(source / ".jupyter_cache", target / ".jupyter_cache")
-    shutil.copy(source / ".jupyter_cache.stamp", target / ".jupyter_cache.stamp")
+def copy_runs(source: Path, target: Path) -> None:
+    """Copy a build folder's snippet runs into another build folder."""
+    from whatcopy.core import runs
+
+    # (not the interpreters kept beside them, whose links copytree would copy as files)
+    shutil.copytree(
+        source / runs.FOLDER, target / runs.FOLDER, ignore=shutil.ignore_patterns("python-*")
+    )
 
 
-def copy_project(target: Path, cache_from: Path | None = None) -> Path:
+def copy_project(target: Path, runs_from: Path | None = None) -> Path:
     """A throwaway copy of everything a build reads, for tests and the benchmark to change;
-    with cache_from (a build folder), its execution cache too, so nothing re-executes."""
+    with runs_from (a build folder), its snippets' runs too, so nothing runs again."""
     root = project.current().root
     for folder in ("docs", "snippets", "generators", "transcripts"):
         shutil.copytree(
@@ -269,8 +272,8 @@ def copy_project(target: Path, cache_from: Path | None = None) -> Path:
     (target / "requirements").mkdir(exist_ok=True)
     for name in ("snippets.txt", "generators.txt"):
         shutil.copy(root / "requirements" / name, target / "requirements" / name)
-    if cache_from is not None and (cache_from / ".jupyter_cache").exists():
-        copy_cache(cache_from, target / "docs" / "_build")
+    if runs_from is not None and (runs_from / "runs").exists():
+        copy_runs(runs_from, target / "docs" / "_build")
     return target
 
 
@@ -284,6 +287,8 @@ def build(
 ) -> dict[str, tuple[float, str]]:
     build = build or project.current().build
     results = build_languages(languages, build, quiet, one_at_a_time, jobs, site_url)
+    seconds, ran = results["runs"]
+    print(f"ran {ran.count(chr(10))} snippets in {seconds:.1f} s")
     for language in languages:
         print(f"built {language} in {results[language][0]:.1f} s")
     if all((build / "html" / lang.folder / "index.html").exists() for lang in LANGUAGES.values()):

@@ -21,6 +21,7 @@ from whatcopy.incremental import source_version
 MODULES = (
     "messages",  # the extensions' own strings in Chinese (whatcopy.po)
     "snippet_cells",  # loads snippets into cells, links them to their transcripts
+    "snippet_runs",  # each cell's outputs: its snippet's run on the fork server
     "site_languages",  # language switcher, theme strings
     "output_figures",  # printed tables and graphs drawn as HTML tables and SVG
     "op_reference",  # the operator reference: generators/operators.py's table
@@ -32,7 +33,6 @@ MODULES = (
     "valid_html",  # valid HTML where myst-nb writes otherwise
     "lean_theme",  # the book theme within the page budget: fonts, CSP, social meta
     "lean_code",  # highlighted code without the spans drawn as plain text
-    "fast_kernels",  # pages' kernels forked from a warm server, shut down at once
     "device_prose",  # {on-cuda}: GPU statements with their CUDA run, or marked unverified
     "seed_ledger",  # the corrections page's verdict tables (docs/seed_claims.yaml)
     "exercises",  # predict-the-output exercises, folded answers
@@ -43,11 +43,10 @@ MODULES = (
 
 def configure(app: Sphinx, config: Config) -> None:
     """The project being built is the one `whatcopy_root` names (the extensions' data files
-    come from it), and the build folder holds the execution cache and executed notebooks."""
+    come from it), and the build folder holds the snippets' runs and myst-nb's notebooks."""
     if config.whatcopy_root:
         set_root(config.whatcopy_root)  # (the recorder's core keeps its paths in step)
     build = Path(config.whatcopy_build_dir or project.current().build)
-    config.nb_execution_cache_path = str(build / ".jupyter_cache")
     config.snippets_notebook_folder = str(build / "jupyter_execute")
 
 

@@ -27,14 +27,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import time
 from pathlib import Path
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.environment.collectors import EnvironmentCollector
-from sphinx.errors import ExtensionError
 from sphinx.util import logging as sphinx_logging
 
 from whatcopy.incremental import source_version
@@ -111,63 +108,6 @@ def stylesheet_first(app: Sphinx) -> None:
         add_global_html_resources(app, None)  # copies mystnb.<hash>.css
 
 
-# Two languages built at the same time (whatcopy/site/build.py): the first one's process is told
-# where to signal (WHATCOPY_SIGNAL, a path prefix), the next ones where to wait (WHATCOPY_AFTER).
-# A language after the first waits for the first's execution cache to be ready before touching
-# it, and before it reads a page with code, for the first to have read (and so executed) that
-# page, or all the pages it reads: it executes nothing itself, as when the languages are built
-# one after the other.
-SIGNAL, AFTER = "WHATCOPY_SIGNAL", "WHATCOPY_AFTER"
-CACHE_READY, READ_DONE, READ_ONE = ".cache-ready", ".read-done", ".read-"
-
-
-def _signal(suffix: str, word: str = "ok") -> None:
-    """Write the signal whole, under its name at once (a reader never sees it half-written)."""
-    prefix = os.environ.get(SIGNAL)
-    if prefix:
-        signal_file(prefix + suffix, word)
-
-
-def signal_file(path: str, word: str) -> None:
-    part = Path(f"{path}.{os.getpid()}.part")
-    part.write_text(word, encoding="utf-8")
-    part.replace(path)
-
-
-def _wait(*suffixes: str) -> None:
-    """Until one of the first language's signals is there (none to wait for: no WHATCOPY_AFTER)."""
-    prefix = os.environ.get(AFTER)
-    if not prefix:
-        return
-    flags = [Path(prefix + suffix) for suffix in suffixes]
-    while not (found := [flag for flag in flags if flag.is_file()]):
-        time.sleep(0.02)
-    if found[0].read_text(encoding="utf-8") != "ok":
-        raise ExtensionError("the first language's build failed: nothing to reuse")
-
-
-def wait_for_the_cache(app: Sphinx) -> None:
-    _wait(CACHE_READY)
-
-
-def cache_ready(app: Sphinx) -> None:
-    _signal(CACHE_READY)
-
-
-def wait_for_the_execution(app: Sphinx, docname: str, source: list[str]) -> None:
-    """Before reading a page with code cells: the first language read its own, or all."""
-    if os.environ.get(AFTER) and "{code-cell}" in source[0]:
-        _wait(READ_ONE + docname.replace("/", "%"), READ_DONE)
-
-
-def read_one(app: Sphinx, doctree) -> None:
-    _signal(READ_ONE + app.env.docname.replace("/", "%"))
-
-
-def read_done(app: Sphinx, env: BuildEnvironment) -> None:
-    _signal(READ_DONE)
-
-
 class PageRecords(EnvironmentCollector):
     """Sphinx's collector of per-page data for ``env.<name>``, a dict from page to an extension's
     record of it (written while the page is parsed, by its directives): a page's record goes
@@ -197,12 +137,6 @@ def records_of(env: BuildEnvironment, name: str) -> dict:
 
 
 def setup(app: Sphinx):
-    # before snippet_cells.prepare_cache (500), which may empty the cache; after it
-    app.connect("builder-inited", wait_for_the_cache, priority=100)
-    app.connect("builder-inited", cache_ready, priority=900)
-    app.connect("source-read", wait_for_the_execution, priority=100)
-    app.connect("doctree-read", read_one, priority=900)
-    app.connect("env-updated", read_done, priority=900)
     handler = _Problems(app)
     app._build_guards_handler = handler  # type: ignore[attr-defined]
     sphinx_logging.getLogger("sphinx").logger.addHandler(handler)

@@ -17,26 +17,12 @@ from whatcopy.project import find_root
 ROOT = find_root()
 DOCS = ROOT / "docs"
 whatcopy_root = str(ROOT)
-# The build folder, execution cache and executed notebooks included (`--out` chooses another;
-# whatcopy.sphinxext derives nb_execution_cache_path and snippets_notebook_folder from it).
+# The build folder, the snippets' runs and the notebooks myst-nb writes included (`--out`
+# chooses another; whatcopy.sphinxext derives snippets_notebook_folder from it).
 whatcopy_build_dir = str(DOCS / "_build")
 # The address the site is published at, ending in / (the deploy workflow sets SITE_URL): each
 # page's canonical link, absolute hreflang links, og:url. Empty: a local site.
 site_url = os.environ.get("SITE_URL", "")
-
-# The environment of the kernels (child processes, which take no config value) gets this: a quiet, minimal-traceback IPython profile of our own, not the user's.
-os.environ["IPYTHONDIR"] = str(DOCS / "_ipython")
-# And this: a generator's cell (generators/claims.py) imports the modules beside it
-# (generators/zoo.py), as `python generators/claims.py` finds them in its folder. (The
-# recorder's servers for generators do the same: whatcopy/core/runner.py, ForkServer.)
-os.environ["PYTHONPATH"] = os.pathsep.join(
-    dict.fromkeys(
-        [
-            str(ROOT / "generators"),
-            *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep)),
-        ]
-    )
-)
 
 author = "The what-does-it-copy authors"
 copyright = "2026, " + author
@@ -56,18 +42,11 @@ exclude_patterns = ["conf.py"]
 # Warnings are errors (-W on the command line) and every reference must resolve.
 nitpicky = True
 
-# MyST-NB: execute at build time through a jupyter-cache shared by both languages, so the
-# Chinese build reuses the English execution (the cache keys on code cells and kernel).
-nb_execution_mode = "cache"
-# (nb_execution_cache_path: <whatcopy_build_dir>/.jupyter_cache, see above)
-# Seconds per cell: a hanging snippet fails the build. The same limit as the recorder's
-# (whatcopy/core/runner.py), and the same user setting changes both (SNIPPET_TIMEOUT).
-nb_execution_timeout = int(os.environ.get("SNIPPET_TIMEOUT", "60"))
-nb_execution_in_temp = True  # snippets never see (or write into) the source tree
-nb_execution_raise_on_error = False  # keep going, so snippet_cells can name the snippet line
-nb_execution_show_tb = True
-nb_output_stderr = "warn"  # a snippet writing to stderr is a build warning, hence an error
-nb_merge_streams = True
+# MyST-NB executes nothing: each code cell shows its snippet's run, made on the fork server
+# before the pages are read and kept in <whatcopy_build_dir>/runs/ (snippet_runs). A snippet
+# that raises what it does not declare, writes to stderr or hangs (SNIPPET_TIMEOUT) is an error
+# there, naming its file and line.
+nb_execution_mode = "off"
 myst_enable_extensions = list(_pages.MYST_EXTENSIONS)  # the page reader reads fences with them
 myst_heading_anchors = 3
 
@@ -119,7 +98,6 @@ html_context = {"default_mode": "auto"}
 copybutton_exclude = ".linenos, .gp, .go"
 
 # snippet_cells
-snippets_ipython_profile = str(DOCS / "_ipython/profile_default/ipython_kernel_config.py")
 # (snippets_notebook_folder: <whatcopy_build_dir>/jupyter_execute)
 # No html_favicon: docs/_templates/layout.html inlines _static/favicon.svg as a data: URI
 # (lean_theme.py), one request fewer per first view. The file stays for the root pages.

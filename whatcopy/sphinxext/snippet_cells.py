@@ -5,8 +5,6 @@ One job: make every ``{code-cell}`` that ``:load:``-s a snippet trustworthy and 
 * Before a page is parsed, each ``:load:`` must name an existing file under ``snippets/``, and
   a snippet declared ``# raises X`` must carry ``:tags: [raises-exception]`` (and only such a
   snippet).  The page is made to depend on the file, so editing a snippet rebuilds its pages.
-* If a page's execution fails, the failing snippet is run again by whatcopy.core.transcripts to name
-  its file and line.
 * Under each cell: where its output was verified (device, torch version, date) from the
   transcripts, and, for a device-dependent snippet, the recorded CUDA output beside the CPU one.
 * The ``{out}`` role quotes a value from a cell's real output into prose:
@@ -18,10 +16,7 @@ One job: make every ``{code-cell}`` that ``:load:``-s a snippet trustworthy and 
 
 from __future__ import annotations
 
-import copy
 import re
-import shutil
-import sys
 from importlib.metadata import version
 from pathlib import Path
 
@@ -168,26 +163,6 @@ def _cell_outputs(cell: nodes.container) -> tuple[str, str]:
         elif "traceback" in classes:
             error.append(block.astext())
     return "\n".join(printed), "\n".join(error)
-
-
-def merge_streams_verbatim(outputs: list) -> list:
-    """Each stream's chunks joined exactly as they were written, in the first chunk's place.
-
-    ipykernel sends what a cell prints in chunks on a 0.2 s timer, so one ``print`` can arrive
-    in two messages (more often on a loaded machine).  myst-nb's own ``coalesce_streams`` strips
-    each chunk and appends a newline, which splits that line in two on the page and leaves an
-    ``{out}`` label with nothing after it.  This replaces it (``nb_merge_streams``).
-    """
-    merged, streams = [], {}
-    for output in outputs:
-        if output.get("output_type") == "stream":
-            if output["name"] in streams:
-                streams[output["name"]]["text"] += output["text"]
-                continue
-            output = copy.copy(output)
-            streams[output["name"]] = output
-        merged.append(output)
-    return merged
 
 
 def resolve_values(env, doctree: nodes.document, outputs: dict[str, tuple[str, str]]) -> None:
@@ -356,58 +331,6 @@ def _device_comparison(env, snippet: Snippet) -> nodes.container:
     return box
 
 
-def _diagnosis_server(snippet: Snippet):
-    """One fork server (whatcopy/core/runner.py) for every failing snippet this process diagnoses:
-    each diagnosis is then a fork, not a new interpreter that imports torch (3 to 5 s each, for
-    a site with three broken snippets), and without the compiler stack (1.3 s more) a fork
-    server for many snippets preloads. It is closed when the process ends: a finaliser of
-    multiprocessing's, which runs at exit in the main process and in a parallel reader (forked
-    by multiprocessing, which ends it without running atexit's)."""
-    import os
-
-    from whatcopy.core.runner import generators_folder
-
-    key = (os.getpid(), generators_folder(snippet))  # (a forked reader never uses its parent's)
-    server = _DIAGNOSIS_SERVERS.get(key)
-    if server is None:
-        from multiprocessing.util import Finalize
-
-        from whatcopy.core.runner import ForkServer
-
-        server = _DIAGNOSIS_SERVERS[key] = ForkServer("cpu", compiler=False, generators=key[1])
-        Finalize(None, server.close, exitpriority=10)
-    return server
-
-
-_DIAGNOSIS_SERVERS: dict = {}
-
-
-def report_execution_failure(env, doctree: nodes.document, cells) -> None:
-    """When a page's execution failed, run the failing snippet again to name its file and line."""
-    from myst_nb.sphinx_ import NbMetadataCollector
-
-    exec_data = NbMetadataCollector.get_exec_data(env, env.docname) or {}
-    trace = exec_data.get("traceback") or ""
-    if not trace:
-        return
-    culprits = []
-    for cell in cells:
-        snippet = _cell_snippet(env, cell)
-        first_lines = [ln for ln in snippet.source.splitlines() if ln.strip()][:3]
-        if first_lines and all(ln in trace for ln in first_lines):
-            culprits.append((cell, snippet))
-    if not culprits:
-        logger.error("executing this page failed:\n%s", trace, location=env.docname)
-        return
-    for cell, snippet in culprits:
-        try:
-            outcome = transcripts.diagnose(snippet, server=_diagnosis_server(snippet))
-        except SnippetError as exc:  # the server did not start
-            outcome = [str(exc)]
-        detail = "\n".join(outcome) if outcome else trace
-        logger.error("executing this page failed in %s:\n%s", snippet.rel, detail, location=cell)
-
-
 def process_doctree(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
     cells = list(_cells(doctree))
@@ -419,38 +342,10 @@ def process_doctree(app: Sphinx, doctree: nodes.document) -> None:
         outputs.setdefault(snippet.name, _cell_outputs(cell))
         decorate_cell(env, cell, snippet)
     resolve_values(env, doctree, outputs)
-    report_execution_failure(env, doctree, cells)
 
 
 # ---------------------------------------------------------------------------------------------
-# The execution cache
-
-
-def prepare_cache(app: Sphinx) -> None:
-    """Start from an empty cache when what executes the cells changed; create its database.
-
-    jupyter-cache keys on code and kernel name only, so after a torch upgrade it would serve
-    the old outputs.  Creating the database here, once, avoids a race between parallel readers.
-    """
-    from jupyter_cache import get_cache
-
-    cache = Path(app.config.nb_execution_cache_path)
-    profile = Path(app.config.snippets_ipython_profile).read_text(encoding="utf-8")
-    stamp = "\n".join(
-        [
-            f"python {sys.version.split()[0]}",
-            f"torch {version('torch')}",
-            f"numpy {version('numpy')}",
-            profile,
-        ]
-    )
-    stamp_file = cache.parent / (cache.name + ".stamp")
-    if cache.exists() and (not stamp_file.exists() or stamp_file.read_text() != stamp):
-        logger.info("execution environment changed: emptying %s", cache)
-        shutil.rmtree(cache)
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    get_cache(str(cache)).list_cache_records()
-    stamp_file.write_text(stamp)
+# myst-nb's notebooks
 
 
 def separate_output_folders(app: Sphinx) -> None:
@@ -460,51 +355,12 @@ def separate_output_folders(app: Sphinx) -> None:
     app.env.mystnb_config = app.env.mystnb_config.copy(output_folder=str(folder))
 
 
-def records_beyond_the_limit(keep: int, db) -> list[int]:
-    """The records past the `keep` most recently used ones, read in one query.
-
-    jupyter-cache (1.0) reads the records to keep, then, in a second query, every record not
-    among them. Both languages and every parallel reader write to one cache: a record another
-    process writes between the two queries is in neither the first list nor spared by the second,
-    and is deleted at once. Its page then executes again in the Chinese build (seen as
-    docs/zh/flags.md executing on its own, with docs/en/flags.md's record gone)."""
-    from jupyter_cache.cache.db import NbCacheRecord, session_context
-    from sqlalchemy import desc
-
-    with session_context(db) as session:
-        query = session.query(NbCacheRecord.pk).order_by(desc("accessed"), desc("pk"))
-        return [pk for (pk,) in query.offset(keep).all()]
-
-
-def jupyter_cache_records_to_delete():
-    """jupyter-cache's own `NbCacheRecord.records_to_delete`, which setup() replaces by
-    records_beyond_the_limit (for the test that shows its race)."""
-    from jupyter_cache.cache.db import NbCacheRecord
-
-    own = vars(NbCacheRecord)["records_to_delete"]
-    own = getattr(own, "__func__", own)  # a staticmethod, or a plain function
-    return _JUPYTER_CACHE_PRUNING if own is records_beyond_the_limit else own
-
-
-_JUPYTER_CACHE_PRUNING = None  # (set by setup(), before it replaces it)
-
-
 def setup(app: Sphinx):
     app.setup_extension("whatcopy.sphinxext.messages")
-    import myst_nb.core.render
-    from jupyter_cache.cache.db import NbCacheRecord
-
-    myst_nb.core.render.coalesce_streams = merge_streams_verbatim  # upstream: myst-nb-stream-merge
-    global _JUPYTER_CACHE_PRUNING
-    _JUPYTER_CACHE_PRUNING = jupyter_cache_records_to_delete()
-    # upstream: jupyter-cache-pruning-race
-    NbCacheRecord.records_to_delete = staticmethod(records_beyond_the_limit)
-    app.add_config_value("snippets_ipython_profile", "", "env")
     app.add_config_value("snippets_notebook_folder", "", "env")
     app.add_node(snippet_value)
     app.add_role("out", OutRole())
     app.add_role("error", ErrorRole())
-    app.connect("builder-inited", prepare_cache)
     app.connect("builder-inited", separate_output_folders, priority=600)
     app.connect("source-read", check_page_source)
     app.connect("doctree-read", process_doctree)
