@@ -236,6 +236,29 @@ def kit_differences(tested: Path, clean: Path, scratch: Path) -> list[str]:
     return found
 
 
+def test_two_kits_compare_member_by_member(tmp_path):
+    """kit_differences, above, can fail: a member's bytes, a member missing."""
+
+    def kit(name: str, members: dict[str, bytes]) -> Path:
+        path = tmp_path / name
+        with zipfile.ZipFile(path, "w") as archive:
+            for member, data in members.items():
+                archive.writestr(member, data)
+        return path
+
+    one = kit("one.zip", {"k/README.md": b"a", "k/LICENSE": b"b"})
+    assert (
+        kit_differences(one, kit("same.zip", {"k/README.md": b"a", "k/LICENSE": b"b"}), tmp_path)
+        == []
+    )
+    assert kit_differences(
+        one, kit("edited.zip", {"k/README.md": b"x", "k/LICENSE": b"b"}), tmp_path
+    ) == ["k/README.md"]
+    assert kit_differences(one, kit("less.zip", {"k/README.md": b"a"}), tmp_path) == [
+        "members ['k/LICENSE']"
+    ]
+
+
 EDITED, EDITED_PAGE = "memory/detach_frees_nothing", "memory"
 
 
