@@ -85,8 +85,11 @@ def test_every_question_names_a_section_of_its_page_and_the_halves_are_both_fill
     for question in QUESTIONS:
         source = DOCS / question.language / f"{question.page}.md"
         labels = (
-            {m["label"] for line in source.read_text(encoding="utf-8").splitlines()
-             if (m := LABEL.match(line))}
+            {
+                m["label"]
+                for line in source.read_text(encoding="utf-8").splitlines()
+                if (m := LABEL.match(line))
+            }
             if source.exists()
             else set()
         )
@@ -273,7 +276,9 @@ def offered(tab, site_url: str, questions: list[Question]) -> list[Offered]:
         tab.goto(f"{site_url}/{folder}/search.html")
         tab.wait_for_function("typeof SiteSearch !== 'undefined'")
         for question in (q for q in questions if q.folder == folder):
-            found.append(Offered(question, tuple(map(tuple, tab.evaluate(OFFERED, question.query)))))
+            found.append(
+                Offered(question, tuple(map(tuple, tab.evaluate(OFFERED, question.query))))
+            )
     return found
 
 
@@ -301,7 +306,7 @@ if __name__ != "__main__":
 
 
 @pytest.fixture(scope="module")
-def screens(browser):  # noqa: F811
+def screens(browser):
     """A tab of each size, reused question after question."""
     tabs, contexts = {}, []
     for screen, size in SCREENS.items():
@@ -316,7 +321,7 @@ def screens(browser):  # noqa: F811
 
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("question", TUNING, ids=str)
-def test_the_answer_is_on_the_first_screen(question, screen, screens, site_url):  # noqa: F811
+def test_the_answer_is_on_the_first_screen(question, screen, screens, site_url):
     """The section that answers the question, opened at a desktop's and at a phone's size, shows
     the answer's phrase whole on the first screen: below the sticky header, above the screen's
     bottom, rendered, not inside a folded block."""
@@ -325,7 +330,7 @@ def test_the_answer_is_on_the_first_screen(question, screen, screens, site_url):
 
 
 @pytest.mark.parametrize("question", TUNING, ids=str)
-def test_the_search_offers_the_answering_section(question, screens, site_url):  # noqa: F811
+def test_the_search_offers_the_answering_section(question, screens, site_url):
     """The question, typed into the site's search, lists the answering page among the first three
     with the answering section as its first section link: the link leads to the answer, not to the
     section with the most matches."""
@@ -339,7 +344,7 @@ def test_the_search_offers_the_answering_section(question, screens, site_url):  
     assert outcome.at_section, outcome.why()
 
 
-def test_the_test_half_is_run_and_its_score_reported(request, screens, site_url):  # noqa: F811
+def test_the_test_half_is_run_and_its_score_reported(request, screens, site_url):
     """The test half, run as the tuning half is, both checks; its score goes to the test summary,
     unasserted. What is asserted is that every section it names exists on its page."""
     placed = [place(screens[s], site_url, q, s) for q in TEST for s in SCREENS]
@@ -349,17 +354,21 @@ def test_the_test_half_is_run_and_its_score_reported(request, screens, site_url)
     request.config.stash.setdefault(NOTES, []).append(summary(placed, searched, sq.TEST))
 
 
-def test_the_check_sees_an_answer_pushed_below_the_fold_or_folded(screens, site_url):  # noqa: F811
+def test_the_check_sees_an_answer_pushed_below_the_fold_or_folded(screens, site_url):
     """The check can fail: the same answer, with a tall block put before it, is below the first
     screen; inside a folded <details>, it is hidden."""
     question = TUNING[0]
     tab = screens["phone"]
     assert place(tab, site_url, question, "phone").on_first_screen, question
     for fault, why in (
-        ("el.before(Object.assign(document.createElement('div'), {style: 'height: 900px'}))",
-         "outside the first screen"),
-        ("const d = document.createElement('details'); el.replaceWith(d); d.append(el)",
-         "is hidden"),
+        (
+            "el.before(Object.assign(document.createElement('div'), {style: 'height: 900px'}))",
+            "outside the first screen",
+        ),
+        (
+            "const d = document.createElement('details'); el.replaceWith(d); d.append(el)",
+            "is hidden",
+        ),
     ):
         seen = tab.evaluate(
             f"""([label, answer]) => {{
