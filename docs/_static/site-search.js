@@ -697,7 +697,9 @@ const SiteSearch =
             const name = row.id.slice(3);
             return { title, url, excerpt: data.excerpt, sections: [{ title: name, url, excerpt: R.rowExcerpt(data, row, name) }] };
           }
-          const sections = (data.sub_results ?? []).filter((s) => s.url !== data.url);
+          // the page's opening (its title's sub-result) is where the result's own link goes: a
+          // section link beside it leads into the page, to a section under its title
+          const sections = (data.sub_results ?? []).filter((s) => s.url !== data.url && s.anchor?.element !== "h1");
           const window = R.windowFor(query);
           const best = R.bestSection(sections, page.at, window, query);
           const others = sections
