@@ -115,7 +115,8 @@ PLACE = r"""([label, answer]) => {
     const node = walker.currentNode;
     if (node.parentElement.closest("script, style")) continue;
     nodes.push([node, text.length]);
-    text += node.data;
+    // Sphinx's smart quotes: the phrase's ' and " match the page's curly ones (one character each)
+    text += node.data.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
   }
   const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const pattern = new RegExp(answer.trim().split(/\s+/).map(escape).join("\\s+"), "g");
