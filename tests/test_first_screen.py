@@ -119,7 +119,7 @@ PLACE = r"""([label, answer]) => {
     text += node.data.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
   }
   const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const pattern = new RegExp(answer.trim().split(/\s+/).map(escape).join("\\s+"), "g");
+  const pattern = new RegExp(answer.trim().split(/\s+/).map(escape).join("\\s+"), "gi");
   const at = (offset) => {
     let i = nodes.length - 1;
     while (i > 0 && nodes[i][1] > offset) i--;
