@@ -170,6 +170,27 @@ test("the section that answers is where the words come together, not the one wit
   assert.equal(R.bestSection([], at), null);
 });
 
+test("a section's heading holds a word in the plural too: the section that says it in its title", () => {
+  assert.equal(R.singular("copies"), "copy");
+  assert.equal(R.singular("losses"), "loss");
+  assert.equal(R.singular("uses"), "use");
+  assert.equal(R.singular("class"), "class");
+  assert.ok(R.headingHolds("It copies .grad too", "copy"));
+  assert.ok(!R.headingHolds("It copies .grad too", "cop_"));
+  // both hold every word of the query; the one whose heading says copy, in the plural, is chosen
+  const at = [
+    [10, "copy", 1],
+    [11, "grad", 1],
+    [100, "copy", 1],
+    [101, "grad", 1],
+  ];
+  const sections = [
+    { title: "Trap: a module's copy has no gradients", locations: [10, 11] },
+    { title: "It copies .grad too", locations: [100, 101] },
+  ];
+  assert.equal(R.bestSection(sections, at, 12, "does deepcopy copy grad").title, sections[1].title);
+});
+
 test("an operator's row: the longest name the query gives that has a row", () => {
   const anchors = [
     { element: "tr", id: "op-pad" },

@@ -313,6 +313,21 @@ const SiteSearchRanking = (() => {
     return (lower.match(/[\p{L}\p{N}_]+/gu) ?? []).some((token) => token.startsWith(term));
   }
 
+  /* An English word without its plural or third-person ending (copies: copy, losses: loss,
+     uses: use), as Pagefind's stemmer reads the pages: the words a heading holds, for the
+     section a result links to ("It copies .grad too" holds copy). */
+  function singular(word) {
+    return word.replace(/ies$/u, "y").replace(/(ss|sh|ch|x)es$/u, "$1").replace(/([^s])s$/u, "$1");
+  }
+
+  /* Whether a section's heading holds a word: as holds(), its words also read in the singular. */
+  function headingHolds(title, term) {
+    if (holds(title, term)) return true;
+    if (HAN.test(term)) return false;
+    const tokens = title.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+    return tokens.some((token) => singular(token).startsWith(singular(term)));
+  }
+
   function holdsEvery(title, terms) {
     return terms.every((term) => holds(title, term));
   }
@@ -417,7 +432,7 @@ const SiteSearchRanking = (() => {
       const mine = new Set(section.locations ?? []);
       const inside = at.filter(([location]) => mine.has(location));
       const held = new Map(inside.map(([, word, weight]) => [word, weight]));
-      const heading = new Map([...weights].filter(([word]) => holds(section.title ?? "", word)));
+      const heading = new Map([...weights].filter(([word]) => headingHolds(section.title ?? "", word)));
       for (const [word, weight] of heading) held.set(word, weight);
       const key = [sum(held), sum(heading), -besides(section.title ?? "", query), passage(inside, window), inside.length];
       const order = best ? key.map((k, i) => k - best.key[i]).find((d) => d !== 0) ?? 0 : 1;
@@ -497,6 +512,8 @@ const SiteSearchRanking = (() => {
     sharedRun,
     entryFor,
     holds,
+    singular,
+    headingHolds,
     holdsEvery,
     rankPages,
     byRank,
@@ -697,7 +714,9 @@ const SiteSearch =
             const name = row.id.slice(3);
             return { title, url, excerpt: data.excerpt, sections: [{ title: name, url, excerpt: R.rowExcerpt(data, row, name) }] };
           }
-          const sections = (data.sub_results ?? []).filter((s) => s.url !== data.url);
+          // the page's opening (its title's sub-result) is where the result's own link goes: a
+          // section link beside it leads into the page, to a section under its title
+          const sections = (data.sub_results ?? []).filter((s) => s.url !== data.url && s.anchor?.element !== "h1");
           const window = R.windowFor(query);
           const best = R.bestSection(sections, page.at, window, query);
           const others = sections

@@ -41,7 +41,7 @@ def recorded_version(chinese: Path) -> object:
 
 def twin(chinese: Path) -> Path:
     docs = project.current().docs
-    return docs / "en" / chinese.relative_to(docs / "zh")
+    return docs / "en" / Path(chinese).resolve().relative_to(docs / "zh")
 
 
 def problems() -> list[str]:
@@ -67,6 +67,7 @@ def problems() -> list[str]:
 
 
 def mark(chinese: Path) -> None:
+    chinese = Path(chinese).resolve()  # as the command line gives it: relative to here
     version = english_version(twin(chinese))
     text = chinese.read_text(encoding="utf-8")
     if not text.startswith("---\n"):
