@@ -789,8 +789,10 @@ def english_prose(label: str) -> bool:
     for token in label.split():
         if re.search(r"[._()\[\]=*+<>/\d]", token):
             continue
-        word = re.sub(r"'s$", "", token.strip(",;:"))
-        if re.fullmatch(r"[a-z]{2,}", word) and word not in CODE_NAMES:
+        token = token.strip(",;:")
+        if token.endswith("'s"):  # a possessive, even of a variable: src's
+            return True
+        if re.fullmatch(r"[a-z]{2,}", token) and token not in CODE_NAMES:
             return True
     return False
 
@@ -834,6 +836,7 @@ def test_the_drawn_label_check_finds_english_and_leaves_code_alone():
     """The check above sees English where it is (the English home page's table and diagram)
     and takes code and values for what they are."""
     assert english_prose("new object") and english_prose("shares x's memory")
+    assert english_prose("src's") and not english_prose("dst, src")
     assert english_prose("storage 1 (12 bytes)") and english_prose("(input that needs no gradient)")
     for code in ("x.detach().clone()", "dst[:] = src", "CloneBackward0", "True", "n/a", "(2, 3)"):
         assert not english_prose(code), code
