@@ -289,9 +289,8 @@ def edited_english_page_outdates_its_twin(translations, docs, monkeypatch):
     (docs / "zh" / "q.md").write_text("---\ntranslation_of: 123456789012\n---\n# 页面\n")
     (docs / "en" / "q.md").write_text("# Page\n")
     monkeypatch.setattr(translations, "english_version", lambda english: "123456789012")
-    assert "zh/q.md: `translation_of:` is read as a number; quote it (mark does)" in (
-        translations.problems()
-    )
+    number = "zh/q.md: `translation_of:` is read as a number; quote it (mark does)"
+    assert any(problem.endswith(number) for problem in translations.problems())
     (docs / "en" / "p.md").write_text("# Page, edited\n")
     assert "bring it up to date" in translations.problems()[0]
 
