@@ -793,6 +793,33 @@ def _(sample):
 
 
 @claim(
+    "data.shares-memory-own-counter",
+    "tensor",
+    "x.data reads x's memory, and an in-place write through it leaves x._version as it was.",
+    "x.data 读的是 x 的内存，通过它原地写入，x._version 保持不变。",
+)
+def _(sample):
+    aliases(sample, "x.data", lambda x: x.data)
+
+
+def aliases(sample, name, make):
+    """Does not hold unless make(x) reads x's memory and a write through it leaves x._version."""
+    x = sample.tensor
+    writable(x)
+    version = counter(x)
+    alias = attempt(name, lambda: make(x))
+    if not share_memory(alias, x):
+        raise DoesNotHold(f"{name} has memory of its own")
+    before = snapshot(x)
+    with torch.no_grad():  # (an alias that is a leaf requiring grad can be written only here)
+        what = write(alias, "a")
+    if not changed(before, x):
+        raise DoesNotHold(f"{what} (a = {name}) left x unchanged")
+    if x._version != version:
+        raise DoesNotHold(f"{what} (a = {name}) moved x._version from {version} to {x._version}")
+
+
+@claim(
     "inference.no-version-counter",
     "tensor",
     "An inference tensor has no version counter: reading x._version raises.",

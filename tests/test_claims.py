@@ -163,6 +163,11 @@ def test_the_claims_behind_the_sentences_on_main_do_not_hold_everywhere(recorded
     ]
     failing = recorded.kinds_with("real.returns-itself", "no")
     assert failing and all("complex" in recorded.kinds[k].tags for k in failing)
+    # deepcopy.md's "A tensor computed from others has a history", and the sentence now
+    computed = recorded.kinds_with("autograd.computed-has-history", "no")
+    assert {"computed-from-no-grad-inputs", "computed-under-no-grad"} <= set(computed)
+    narrowed = "autograd.computed-from-tensor-that-requires-grad-has-history"
+    assert not recorded.kinds_with(narrowed, "no") and recorded.kinds_with(narrowed, "yes")
 
 
 def citations(text: str) -> list[tuple[int, str]]:
