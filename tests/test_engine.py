@@ -192,3 +192,13 @@ def test_a_run_is_compared_with_its_transcript_as_the_check_compares_it(project)
     found = runner.against_transcript(prints, "cpu", run)
     assert len(found) == 1 and found[0].startswith("snippets/demo/prints.py:6: output differs")
     assert "Expected:\n    sum: 11.0\nGot:\n    sum: 10.0" in found[0], found
+
+
+def test_a_generator_may_run_five_times_a_snippets_limit(monkeypatch):
+    """operators.py ran over the snippets' 60 s on a busy machine: generators get five times."""
+    from whatcopy.core.snippets import resolve
+
+    monkeypatch.setenv("SNIPPET_TIMEOUT", "7")
+    snippet, generator = resolve(["detach/stops_gradient"])[0], resolve(["generators/operators"])[0]
+    assert runner.timeout_for(snippet) == 7
+    assert runner.timeout_for(generator) == 35

@@ -37,6 +37,17 @@ def timeout_s() -> float:
     return float(os.environ.get("SNIPPET_TIMEOUT", "60"))
 
 
+# A generator sweeps the zoo or PyTorch's operator database in one program: operators.py took
+# about 25 s on a quiet machine and over 60 s (the snippets' limit) at a load of 16 on 2 cores.
+GENERATOR_TIMEOUT_FACTOR = 5
+
+
+def timeout_for(snippet: Snippet) -> float:
+    """Seconds `snippet` may run from its first statement: timeout_s(), five times that for a
+    generator."""
+    return timeout_s() * (GENERATOR_TIMEOUT_FACTOR if snippet.is_generator else 1)
+
+
 def start_timeout_s() -> float:
     """Seconds a server may take to start (to import torch), and a forked process to reach its
     snippet's first statement (SNIPPET_START_TIMEOUT; default 600). Not the snippet's limit: on
@@ -176,7 +187,7 @@ class ForkServer:
             if not answer.startswith("pid "):
                 raise SnippetError(f"{snippet.rel}: the snippet server failed ({answer!r})")
             pid = int(answer.split()[1])
-            limit = timeout_s()
+            limit = timeout_for(snippet)
             answer = self._wait_for_exit(Path(workdir, "stderr"), limit)
             timed_out = answer is None
             if timed_out:
