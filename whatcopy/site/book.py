@@ -69,6 +69,7 @@ FOLDED = N_(
     "its downloads."
 )
 ANSWERS = N_("Answers to the exercises")
+SAME = N_("The output printed above.")
 ANSWER_LINK = N_("The answer is in the appendix, “Answers to the exercises”.")
 
 # Where links that leave the book point while it is printed, when the published site's address
@@ -100,8 +101,11 @@ summary::-webkit-details-marker { display: none; }
 /* the operator reference, on landscape sheets: its table laid out to the sheet's width, the
    kinds of input as columns of marks (PREPARE) */
 @page landscape { size: A4 landscape; margin: 14mm 14mm 16mm; }
-/* (its width set: the containers around it are as wide as a portrait sheet) */
-.book-landscape { page: landscape; width: 269mm; max-width: none !important; }
+.book-landscape { page: landscape; }
+/* the page and the theme's columns laid out as blocks, each as wide as the sheet it is on (a
+   flex container's width would be a portrait sheet's on the landscape sheets too) */
+body, .bd-container, .bd-container__inner, .bd-main, .bd-content, .bd-article-container {
+  display: block !important; width: auto !important; max-width: none !important; }
 .book-landscape table { table-layout: fixed; width: 100% !important; line-height: 1.2; }
 .book-landscape table .op-aliases { display: inline !important; }
 .book-landscape table td, .book-landscape table th { font-size: 9px !important;
@@ -149,7 +153,7 @@ def fonts_style(language: str) -> str:
 
 
 # Run in the page before printing: arguments {style, cover: [title, paragraphs...], base,
-# edition ("student" or "teacher"), words: {folded, answers, answer}}.
+# edition ("student" or "teacher"), words: {folded, answers, answer, same}}.
 PREPARE = """
 ({style, cover, base, edition, words}) => {
   const sheet = document.createElement("style");
@@ -158,8 +162,53 @@ PREPARE = """
   // Screen widgets and what the screen shows twice are left out: the printed text under a table
   // or diagram drawn from it, the operator reference's filter, a folded cell's code (a line
   // names its file instead).
+  // (and a transcript's output beside another device's, when it is the output printed above)
+  for (const shown of document.querySelectorAll(".device-comparison .device-output pre")) {
+    const cell = shown.closest("div.cell");
+    const printed = cell && cell.querySelector(".cell_output .stream pre, details.printed-output pre");
+    if (printed && printed.textContent.trim() === shown.textContent.trim()) {
+      const note = document.createElement("p");
+      note.className = "book-folded";
+      note.textContent = words.same;
+      (shown.closest(".output") || shown).replaceWith(note);
+    }
+  }
   for (const widget of document.querySelectorAll("details.printed-output, form.op-filter")) {
     widget.remove();
+  }
+  // An output that prints a Markdown table among other lines, which the site shows as printed
+  // (a cell that also raises, or warns): its table drawn, its other lines as they were.
+  const cellsOf = (line) => line.trim().replace(/^\\|/, "").replace(/\\|$/, "").split("|")
+    .map((cell) => cell.trim());
+  for (const pre of document.querySelectorAll(".cell_output .stream pre")) {
+    const lines = pre.textContent.replace(/\\n$/, "").split("\\n");
+    if (!lines.some((line) => /^\\s*\\|.*\\|\\s*$/.test(line))) continue;
+    const parts = [];
+    for (const line of lines) {
+      const row = /^\\s*\\|.*\\|\\s*$/.test(line);
+      const last = parts[parts.length - 1];
+      if (last && last.row === row) last.lines.push(line);
+      else parts.push({row, lines: [line]});
+    }
+    pre.replaceWith(...parts.map((part) => {
+      if (!part.row) {
+        const text = document.createElement("pre");
+        text.textContent = part.lines.join("\\n");
+        return text;
+      }
+      const table = document.createElement("table");
+      table.className = "output-table table";
+      const rows = part.lines.filter((line) => !cellsOf(line).every((c) => /^:?-{3,}:?$/.test(c)));
+      rows.forEach((line, n) => {
+        const row = (n ? (table.tBodies[0] || table.createTBody()) : table.createTHead()).insertRow();
+        for (const text of cellsOf(line)) {
+          const cell = document.createElement(n ? "td" : "th");
+          cell.textContent = text;
+          row.append(cell);
+        }
+      });
+      return table;
+    }));
   }
   for (const fold of document.querySelectorAll("div.cell > details.hide")) {
     const file = fold.parentElement.querySelector(".snippet-meta code");
@@ -311,9 +360,11 @@ PREPARE = """
       const lengths = cells.filter((cell) => !cell.querySelector("details"))
         .map((cell) => cell.textContent.trim().length).sort((a, b) => a - b);
       const most = lengths.length ? lengths[Math.floor(0.9 * (lengths.length - 1))] : 0;
-      const word = Math.max(...cell.textContent.split(/\s+/).map((w) => w.length));
+      const longest = (text) => Math.max(...text.split(/\\s+/).map((w) => w.length));
+      const word = Math.max(longest(cell.textContent), ...lengths.length ? cells
+        .filter((cell) => !cell.querySelector("details")).map((c) => longest(c.textContent)) : []);
       const lists = cells.some((cell) => cell.querySelector("details")) ? 24 : 0;
-      return Math.min(40, Math.max(8, most, word, lists));
+      return Math.min(36, Math.max(14, most, word + 1, lists));
     });
     const mark = 1.4;  // % of the width, for each column of marks
     const room = 100 - mark * kinds.length;
@@ -669,6 +720,7 @@ def print_book(
         "folded": words.gettext(FOLDED),
         "answers": words.gettext(ANSWERS),
         "answer": words.gettext(ANSWER_LINK),
+        "same": words.gettext(SAME),
     }
 
     options = {
@@ -731,9 +783,14 @@ def print_book(
 
             front_sheets = min(n for n in pages.values() if n > 1) - 1
             if len(new) != front_sheets or digitless(old) != digitless(new):
+                lines = zip(
+                    "\f".join(digitless(old)).splitlines(), "\f".join(digitless(new)).splitlines()
+                )
+                first = next(((a, b) for a, b in lines if a != b), None)
                 sys.exit(
                     f"{target}: the cover and contents, printed again with their page numbers, "
-                    f"are not the first {front_sheets} sheets of the book with other digits"
+                    f"are not the first {front_sheets} sheets of the book with other digits "
+                    f"({len(new)} sheets; first line that differs, before and after: {first})"
                 )
             target.parent.mkdir(parents=True, exist_ok=True)
             dated(draft, source_date())
