@@ -98,6 +98,7 @@ summary { list-style: none; }
 summary::-webkit-details-marker { display: none; }
 .book-folded, .book-answer-link { font-size: 0.85rem; font-style: italic; color: #444; }
 .book-answer { break-inside: avoid; margin-bottom: 1rem; }
+.book-appendix h2 a { color: inherit; text-decoration: none; }
 /* the operator reference, on landscape sheets: its table laid out to the sheet's width, the
    kinds of input as columns of marks (PREPARE) */
 @page landscape { size: A4 landscape; margin: 14mm 14mm 16mm; }
