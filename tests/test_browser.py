@@ -984,13 +984,16 @@ def test_printing_gives_a_handout_without_navigation(page, browser, site_url):
         ".language-switch",
         ".prev-next-footer",
         "button.copybtn",
+        # the screen's folds: the printed text under a drawn table, folded code and its label
+        "details.printed-output",
+        "div.cell details.hide summary",
     ):
         assert not visible(navigation), f"{page.rel}: {navigation} is printed"
     assert visible("h1"), f"{page.rel}: no title printed"
     if page.cells():
-        assert visible(".cell_input") and visible(".cell_output"), (
-            f"{page.rel}: outputs not printed"
-        )
+        assert visible(".cell_output"), f"{page.rel}: outputs not printed"
+        shown = "div.cell:not(.tag_hide-input) .cell_input"  # code not folded on the page
+        assert not tab.locator(shown).count() or visible(shown), f"{page.rel}: code not printed"
         assert visible(".snippet-meta"), f"{page.rel}: provenance not printed"
     if tab.locator(".output-diagram").count():
         assert visible(".output-diagram"), f"{page.rel}: diagram not printed"

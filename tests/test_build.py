@@ -167,7 +167,9 @@ def test_two_prints_of_a_book_compare_by_what_they_draw(tmp_path):
     from pypdf import PdfWriter
     from pypdf.generic import ContentStream, NameObject
 
-    english = BUILD / "html" / "en" / "what-does-it-copy-en.pdf"
+    from whatcopy.site import book
+
+    english = book.book_file("en", "student", BUILD)
     assert book_differences(english, english) == []
 
     def shifted(by: float, text: bytes | None = None) -> Path:
@@ -192,8 +194,10 @@ def test_two_prints_of_a_book_compare_by_what_they_draw(tmp_path):
     assert book_differences(english, shifted(0.4)) == []
     assert book_differences(english, shifted(3.0)), "a line 3 points away passed"
     assert book_differences(english, shifted(0, b"TJ")), "another drawing passed"
-    chinese = BUILD / "html" / "zh-cn" / "what-does-it-copy-zh-cn.pdf"
+    chinese = book.book_file("zh", "student", BUILD)
     assert book_differences(english, chinese), "the other language's book passed"
+    teachers = book.book_file("en", "teacher", BUILD)
+    assert book_differences(english, teachers), "the other edition passed"
 
 
 def site_differences(tested: Path, clean: Path) -> list[str]:
@@ -316,7 +320,7 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
         moved = kit_differences(BUILD / "html" / name, built / "html" / name, tmp_path / name)
         assert not moved, f"{name}: the clean build's kit differs: {moved[:10]}"
     books = sorted(built.glob("html/*/*.pdf"))
-    assert len(books) == len(LANGUAGES), books
+    assert len(books) == len(LANGUAGES) * len(book.EDITIONS), books
     printed = {path: path.read_bytes() for path in books}
     again = run("whatcopy", "book")
     assert again.returncode == 0, again.stdout + again.stderr
@@ -388,7 +392,7 @@ def test_an_output_is_made_again_only_when_what_it_is_made_of_changed(tmp_path):
     through: the output is made the first time; not when its inputs and its files are as they
     were; again when its inputs changed, or a file of it is gone or altered; a subfolder others
     write is not its own."""
-    from whatcopy.incremental import unless_unchanged
+    from whatcopy.incremental import unchanged, unless_unchanged
 
     record = tmp_path / "doctrees" / "demo.json"
     out = tmp_path / "out"
@@ -400,7 +404,10 @@ def test_an_output_is_made_again_only_when_what_it_is_made_of_changed(tmp_path):
         made.append(1)
 
     def run(inputs: str) -> bool:
-        return unless_unchanged(record, inputs, out, make, skip=("others",))
+        ahead = unchanged(record, inputs, out, skip=("others",))  # what a caller asks first
+        made = unless_unchanged(record, inputs, out, make, skip=("others",))
+        assert ahead != made, f"unchanged() said {ahead}, and it was made: {made}"
+        return made
 
     assert run("v1") and made == [1]
     assert not run("v1"), "made again with nothing changed"
@@ -413,6 +420,41 @@ def test_an_output_is_made_again_only_when_what_it_is_made_of_changed(tmp_path):
     (out / "a.txt").unlink()
     assert run("v2") and (out / "a.txt").exists(), "not made again when its file was gone"
     assert len(made) == 4
+
+
+def test_a_no_op_book_build_starts_no_printer(tmp_path, monkeypatch, capsys):
+    """make_books asks incremental.unchanged before it starts anything: with both languages'
+    books made of what they were made of, it starts no process (one per language, each
+    importing Sphinx and Playwright, is seconds on a busy machine) and prints none; with one
+    language's page changed, it prints that language's books only."""
+    from whatcopy.site import book
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # the books' date, without git
+    out = tmp_path / "_build"
+    for language, (folder, _) in LANGUAGES.items():
+        site = out / "html" / folder
+        site.mkdir(parents=True)
+        (site / "index.html").write_text(f"<p>{language}</p>")
+        for edition in book.EDITIONS:
+            book.book_file(language, edition, out).write_bytes(b"%PDF- a book")
+        inputs = book.book_inputs(site, None)
+        book.unless_unchanged(
+            book.record_file(language, out), inputs, site, lambda: None, **book.FILES
+        )
+
+    def refused(*args, **kwargs):
+        raise AssertionError(f"a process was started: {args}")
+
+    printed = []
+    monkeypatch.setattr(book.subprocess, "Popen", refused)
+    monkeypatch.setattr(book, "singlehtml", lambda language, out: printed.append(language))
+    monkeypatch.setattr(book, "print_book", lambda *args: {"pages": {}, "sheets": 0, "bytes": 0})
+    made = book.make_books(list(LANGUAGES), out)
+    assert printed == [] and capsys.readouterr().out.count(" unchanged") == len(LANGUAGES)
+    assert set(made) == set(LANGUAGES)
+    (out / "html" / LANGUAGES["zh"][0] / "index.html").write_text("<p>changed</p>")
+    book.make_books(list(LANGUAGES), out)
+    assert printed == ["zh"], printed
 
 
 def test_a_page_that_warned_is_read_again(tiny_site):

@@ -470,22 +470,23 @@ def test_launch_buttons_open_the_executed_notebook_of_the_page(page):
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
 def test_the_download_menu_offers_the_notebook_the_snippets_and_the_book(page):
-    """Every page's menu offers the language's PDF book (whatcopy/site/book.py) and printing; a page
-    with code, its notebook and each of its snippets."""
-    from whatcopy.sphinxext.course_kit import book_name
+    """Every page's menu offers the language's PDF books, the students' and the teachers'
+    editions (whatcopy/site/book.py), and printing; a page with code, its notebook and each of
+    its snippets."""
+    from whatcopy.sphinxext.course_kit import EDITIONS, book_name
 
     menu = soup(page.html).select_one(".dropdown-download-buttons")
     assert menu is not None, f"{page.html}: no download menu"
     offered = {(page.html.parent / a["href"]).resolve() for a in menu.select("a[download][href]")}
     assert menu.select("[data-site-action='window.print()']"), f"{page.html}: no print button"
     folder = HTML / LANGUAGES[page.language][0]
-    book = (folder / book_name(LANGUAGES[page.language][0])).resolve()
+    books = {(folder / book_name(LANGUAGES[page.language][0], e)).resolve() for e in EDITIONS}
     if not page.cells():
-        assert offered == {book}, f"{page.html}: offers {sorted(offered)}"
+        assert offered == books, f"{page.html}: offers {sorted(offered)}"
         return
     from whatcopy.sphinxext.course_kit import download_path
 
-    expected = {book, (folder / "downloads" / "notebooks" / f"{page.docname}.ipynb").resolve()}
+    expected = {*books, (folder / "downloads" / "notebooks" / f"{page.docname}.ipynb").resolve()}
     expected |= {(folder / download_path("py", cell.snippet)).resolve() for cell in page.cells()}
     assert offered == expected, f"{page.html}: offers {sorted(offered)}"
     for path in offered:

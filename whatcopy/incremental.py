@@ -40,6 +40,26 @@ def digest_of(head: str, files: Iterable[Path], base: Path) -> str:
     return digest.hexdigest()
 
 
+def _written(folder: Path, skip: tuple[str, ...], pattern: str) -> list[list]:
+    """The files below `folder` matching `pattern` (but for those below the subfolders `skip`),
+    each as [name, size]."""
+    files = (p for p in folder.rglob(pattern) if p.is_file())
+    names = (p.relative_to(folder) for p in files)
+    return sorted(
+        [n.as_posix(), (folder / n).stat().st_size] for n in names if n.parts[0] not in skip
+    )
+
+
+def unchanged(
+    record: Path, inputs: str, folder: Path, skip: tuple[str, ...] = (), pattern: str = "*"
+) -> bool:
+    """Whether `inputs` is what it was when the output recorded in `record` was made, and
+    `folder` still holds the files it wrote then, at their sizes: `unless_unchanged` would
+    make nothing. (A caller asks first to spare what it would start to make the output.)"""
+    last = json.loads(record.read_text(encoding="utf-8")) if record.is_file() else None
+    return folder.is_dir() and last == {"inputs": inputs, "files": _written(folder, skip, pattern)}
+
+
 def unless_unchanged(
     record: Path,
     inputs: str,
@@ -53,19 +73,11 @@ def unless_unchanged(
     sizes (both kept in the JSON file `record`). Its files are those below `folder` matching
     `pattern`, but for those below the subfolders `skip`, which others write. Returns whether
     `make` was called."""
-
-    def written() -> list[list]:
-        files = (p for p in folder.rglob(pattern) if p.is_file())
-        names = (p.relative_to(folder) for p in files)
-        return sorted(
-            [n.as_posix(), (folder / n).stat().st_size] for n in names if n.parts[0] not in skip
-        )
-
-    last = json.loads(record.read_text(encoding="utf-8")) if record.is_file() else None
-    if folder.is_dir() and last == {"inputs": inputs, "files": written()}:
+    if unchanged(record, inputs, folder, skip, pattern):
         return False
     record.unlink(missing_ok=True)
     make()
     record.parent.mkdir(parents=True, exist_ok=True)
-    record.write_text(json.dumps({"inputs": inputs, "files": written()}), encoding="utf-8")
+    files = _written(folder, skip, pattern)
+    record.write_text(json.dumps({"inputs": inputs, "files": files}), encoding="utf-8")
     return True

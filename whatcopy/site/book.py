@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from whatcopy import project
-from whatcopy.incremental import digest_of, unless_unchanged
+from whatcopy.incremental import digest_of, unchanged, unless_unchanged
 from whatcopy.languages import LANGUAGES
 from whatcopy.site import build
 from whatcopy.site.browser import CHROMIUM, CHROMIUM_ARGS, serving
@@ -58,6 +58,19 @@ SUBTITLE = N_(
 )
 BUILT = N_("Built on {date} from the site's sources.")
 ONLINE = N_("On the web: {url}")
+EDITION_LINES = {
+    "student": N_("Students' edition: the exercises' answers are not in it."),
+    "teacher": N_("Teachers' edition: the exercises' answers are in an appendix."),
+}
+# In place of a cell's code that the site folds (a generator's, or a snippet's whose output is
+# the point): the book prints the output, and names the file.
+FOLDED = N_(
+    "The code of this cell, {file}, is not printed in the book: it is on the site, and among "
+    "its downloads."
+)
+ANSWERS = N_("Answers to the exercises")
+SAME = N_("The output printed above.")
+ANSWER_LINK = N_("The answer is in the appendix, “Answers to the exercises”.")
 
 # Where links that leave the book point while it is printed, when the published site's address
 # is not known: each is then written relative to the book's folder (the language's folder of
@@ -80,6 +93,30 @@ STYLE = """
 #jb-print-toc a .book-title { flex: 1; }
 #jb-print-toc a .book-page { min-width: 3ch; text-align: right; font-variant-numeric: tabular-nums; }
 .book-chapter { break-before: page; }
+/* a fold's triangle is a screen widget: not on paper */
+summary { list-style: none; }
+summary::-webkit-details-marker { display: none; }
+.book-folded, .book-answer-link { font-size: 0.85rem; font-style: italic; color: #444; }
+.book-answer { break-inside: avoid; margin-bottom: 1rem; }
+.book-appendix h2 a { color: inherit; text-decoration: none; }
+/* the operator reference, on landscape sheets: its table laid out to the sheet's width, the
+   kinds of input as columns of marks (PREPARE) */
+@page landscape { size: A4 landscape; margin: 14mm 14mm 16mm; }
+.book-landscape { page: landscape; }
+/* the page and the theme's columns laid out as blocks, each as wide as the sheet it is on (a
+   flex container's width would be a portrait sheet's on the landscape sheets too) */
+body, .bd-container, .bd-container__inner, .bd-main, .bd-content, .bd-article-container {
+  display: block !important; width: auto !important; max-width: none !important; }
+.book-landscape table { table-layout: fixed; width: 100% !important; line-height: 1.2; }
+.book-landscape table .op-aliases { display: inline !important; }
+.book-landscape table td, .book-landscape table th { font-size: 9px !important;
+  overflow-wrap: anywhere; padding: 1px 3px !important; min-width: 0 !important; }
+.book-landscape table td *, .book-landscape table th * { font-size: inherit !important; }
+.book-landscape table details ul { margin: 0; padding-left: 0.8em; }
+.book-landscape table th.book-kind { writing-mode: vertical-rl; transform: rotate(180deg);
+  text-align: left; vertical-align: bottom; white-space: nowrap; padding: 3px 0 !important; }
+.book-landscape table td.book-mark { text-align: center; padding: 1px 0 !important; }
+.book-landscape tr { break-inside: avoid; }
 /* no fade-in of an opened fold: Chromium would print it at its first, transparent frame */
 *, *::before, *::after { animation: none !important; transition: none !important; }
 /* Paper does not scroll: a long line of code or output wraps instead of being cut off, and so
@@ -116,13 +153,71 @@ def fonts_style(language: str) -> str:
     )
 
 
-# Run in the page before printing: arguments {style, cover: [title, paragraphs...], base}.
+# Run in the page before printing: arguments {style, cover: [title, paragraphs...], base,
+# edition ("student" or "teacher"), words: {folded, answers, answer, same}}.
 PREPARE = """
-({style, cover, base}) => {
+({style, cover, base, edition, words}) => {
   const sheet = document.createElement("style");
   sheet.textContent = style;
   document.head.append(sheet);
-  for (const fold of document.querySelectorAll("details")) fold.open = true;
+  // Screen widgets and what the screen shows twice are left out: the printed text under a table
+  // or diagram drawn from it, the operator reference's filter, a folded cell's code (a line
+  // names its file instead).
+  // (and a transcript's output beside another device's, when it is the output printed above)
+  for (const shown of document.querySelectorAll(".device-comparison .device-output pre")) {
+    const cell = shown.closest("div.cell");
+    const printed = cell && cell.querySelector(".cell_output .stream pre, details.printed-output pre");
+    if (printed && printed.textContent.trim() === shown.textContent.trim()) {
+      const note = document.createElement("p");
+      note.className = "book-folded";
+      note.textContent = words.same;
+      (shown.closest(".output") || shown).replaceWith(note);
+    }
+  }
+  for (const widget of document.querySelectorAll("details.printed-output, form.op-filter")) {
+    widget.remove();
+  }
+  // An output that prints a Markdown table among other lines, which the site shows as printed
+  // (a cell that also raises, or warns): its table drawn, its other lines as they were.
+  const cellsOf = (line) => line.trim().replace(/^\\|/, "").replace(/\\|$/, "").split("|")
+    .map((cell) => cell.trim());
+  for (const pre of document.querySelectorAll(".cell_output .stream pre")) {
+    const lines = pre.textContent.replace(/\\n$/, "").split("\\n");
+    if (!lines.some((line) => /^\\s*\\|.*\\|\\s*$/.test(line))) continue;
+    const parts = [];
+    for (const line of lines) {
+      const row = /^\\s*\\|.*\\|\\s*$/.test(line);
+      const last = parts[parts.length - 1];
+      if (last && last.row === row) last.lines.push(line);
+      else parts.push({row, lines: [line]});
+    }
+    pre.replaceWith(...parts.map((part) => {
+      if (!part.row) {
+        const text = document.createElement("pre");
+        text.textContent = part.lines.join("\\n");
+        return text;
+      }
+      const table = document.createElement("table");
+      table.className = "output-table table";
+      const rows = part.lines.filter((line) => !cellsOf(line).every((c) => /^:?-{3,}:?$/.test(c)));
+      rows.forEach((line, n) => {
+        const row = (n ? (table.tBodies[0] || table.createTBody()) : table.createTHead()).insertRow();
+        for (const text of cellsOf(line)) {
+          const cell = document.createElement(n ? "td" : "th");
+          cell.textContent = text;
+          row.append(cell);
+        }
+      });
+      return table;
+    }));
+  }
+  for (const fold of document.querySelectorAll("div.cell > details.hide")) {
+    const file = fold.parentElement.querySelector(".snippet-meta code");
+    const note = document.createElement("p");
+    note.className = "book-folded";
+    note.textContent = words.folded.replace("{file}", file ? file.textContent.trim() : "");
+    fold.replaceWith(note);
+  }
   for (const link of document.querySelectorAll("a[href]")) {
     const href = link.getAttribute("href");
     if (href.startsWith("#")) {
@@ -140,6 +235,175 @@ PREPARE = """
     chapter.classList.add("book-chapter");
     chapter.prepend(anchor);
   }
+  const heading = (section) => {
+    const title = section.querySelector(
+      ":scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6");
+    if (!title) return "";
+    const copy = title.cloneNode(true);
+    for (const mark of copy.querySelectorAll(".headerlink")) mark.remove();
+    return copy.textContent.replace(/\\s+/g, " ").trim();
+  };
+  const home = document.querySelector("article.bd-article section[id]");
+  // The exercises' answers: none in the students' edition; in the teachers', each moves to an
+  // appendix after the last page, under its page's title, linked from where it was and back.
+  const answers = [];
+  for (const answer of document.querySelectorAll("details.exercise-answer")) {
+    if (edition !== "teacher") {
+      answer.remove();
+      continue;
+    }
+    const cell = answer.closest("div.cell");
+    const before = cell.previousElementSibling;
+    const question = before && before.classList.contains("exercise-question") ? before : cell;
+    const number = answers.length + 1;
+    if (!question.id) question.id = `book-exercise-${number}`;
+    const chapter = cell.closest(".book-chapter") || home;
+    const label = question.querySelector("strong");
+    answers.push({answer, id: `book-answer-${number}`, back: question.id, chapter,
+                  label: label ? label.textContent.trim() : ""});
+    const line = document.createElement("p");
+    line.className = "book-answer-link";
+    const link = document.createElement("a");
+    link.href = `#book-answer-${number}`;
+    link.textContent = words.answer;
+    line.append(link);
+    answer.replaceWith(line);
+  }
+  let appendix = null;
+  if (answers.length) {
+    appendix = document.createElement("section");
+    appendix.id = "book-answers";
+    appendix.className = "book-chapter book-appendix";
+    const title = document.createElement("h1");
+    title.textContent = words.answers;
+    // a list of its parts first, linking each (and so giving each a place the outline leads to)
+    const index = document.createElement("ul");
+    appendix.append(title, index);
+    let group = null;
+    let current = null;
+    for (const item of answers) {
+      if (item.chapter !== current) {
+        current = item.chapter;
+        group = document.createElement("section");
+        group.id = `book-answers-${index.children.length + 1}`;
+        const entry = document.createElement("li");
+        const to = document.createElement("a");
+        to.href = `#${group.id}`;
+        to.textContent = heading(current);
+        entry.append(to);
+        index.append(entry);
+        const name = document.createElement("h2");
+        const back = document.createElement("a");
+        const anchor = current.querySelector(':scope > span[id^="document-"]');
+        back.href = `#${anchor ? anchor.id : current.id}`;
+        back.textContent = heading(current);
+        name.append(back);
+        group.append(name);
+        appendix.append(group);
+      }
+      const entry = document.createElement("div");
+      entry.id = item.id;
+      entry.className = "book-answer";
+      const line = document.createElement("p");
+      const strong = document.createElement("strong");
+      const back = document.createElement("a");
+      back.href = `#${item.back}`;
+      back.textContent = item.label;
+      strong.append(back);
+      line.append(strong);
+      entry.append(line);
+      for (const part of [...item.answer.children]) {
+        if (part.tagName !== "SUMMARY") entry.append(part);
+      }
+      group.append(entry);
+    }
+    const chapters = document.querySelectorAll(".book-chapter");
+    chapters[chapters.length - 1].after(appendix);
+    const nav = document.querySelector("#jb-print-toc nav");
+    const list = document.createElement("ul");
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = "#book-answers";
+    link.textContent = words.answers;
+    item.append(link);
+    list.append(item);
+    nav.append(list);
+  }
+  // The operator reference on landscape sheets, its kinds of input as one column of marks each
+  // (the column whose every cell lists a few of at most 12 names).
+  const reference = document.querySelector(".op-reference");
+  if (reference) reference.closest(".book-chapter").classList.add("book-landscape");
+  for (const table of document.querySelectorAll(".book-landscape .op-reference table")) {
+    if (!table.tHead || table.tHead.rows.length !== 1) continue;
+    const rows = [...table.tBodies].flatMap((body) => [...body.rows]);
+    const names = (cell) => cell.textContent.split(/[,，、]/).map((n) => n.trim())
+      .filter((n) => n && n !== "-");
+    const width = table.tHead.rows[0].cells.length;
+    let column = -1;
+    let kinds = [];
+    for (let c = width - 1; c > 0 && column < 0; c -= 1) {
+      const cells = rows.map((row) => row.cells[c]);
+      if (cells.some((cell) => !cell || cell.children.length)) continue;
+      const counts = new Map();
+      for (const cell of cells) for (const n of names(cell)) counts.set(n, (counts.get(n) || 0) + 1);
+      const listed = cells.reduce((sum, cell) => sum + names(cell).length, 0);
+      if (counts.size >= 2 && counts.size <= 12 && listed >= 2 * cells.length) {
+        column = c;
+        kinds = [...counts.keys()].sort((a, b) => counts.get(b) - counts.get(a));
+      }
+    }
+    if (column < 0) continue;
+    const head = table.tHead.rows[0];
+    // each other column as wide as most of its cells' text needs (nine in ten of them), and
+    // its heading's longest word; wider where some cells hold lists that depend on the input
+    const needs = [...head.cells].map((cell, c) => {
+      const cells = rows.map((row) => row.cells[c]).filter((cell) => cell);
+      const lengths = cells.filter((cell) => !cell.querySelector("details"))
+        .map((cell) => cell.textContent.trim().length).sort((a, b) => a - b);
+      const most = lengths.length ? lengths[Math.floor(0.9 * (lengths.length - 1))] : 0;
+      const longest = (text) => Math.max(...text.split(/\\s+/).map((w) => w.length));
+      const word = Math.max(longest(cell.textContent), ...lengths.length ? cells
+        .filter((cell) => !cell.querySelector("details")).map((c) => longest(c.textContent)) : []);
+      const lists = cells.some((cell) => cell.querySelector("details")) ? 24 : 0;
+      return Math.min(36, Math.max(14, most, word + 1, lists));
+    });
+    const mark = 1.4;  // % of the width, for each column of marks
+    const room = 100 - mark * kinds.length;
+    const total = needs.reduce((sum, need, c) => sum + (c === column ? 0 : need), 0);
+    const group = document.createElement("colgroup");
+    needs.forEach((need, c) => {
+      for (let n = 0; n < (c === column ? kinds.length : 1); n += 1) {
+        const col = document.createElement("col");
+        col.style.width = `${c === column ? mark : ((room * need) / total).toFixed(2)}%`;
+        group.append(col);
+      }
+    });
+    if (table.caption) table.caption.after(group);
+    else table.prepend(group);
+    const marks = table.tHead.insertRow();
+    for (const kind of kinds) {
+      const th = document.createElement("th");
+      th.className = "book-kind";
+      th.scope = "col";
+      th.textContent = kind;
+      marks.append(th);
+    }
+    [...head.cells].forEach((cell, c) => {
+      if (c === column) cell.colSpan = kinds.length;
+      else cell.rowSpan = 2;
+    });
+    for (const row of rows) {
+      const cell = row.cells[column];
+      const has = new Set(names(cell));
+      cell.replaceWith(...kinds.map((kind) => {
+        const td = document.createElement("td");
+        td.className = "book-mark";
+        td.textContent = has.has(kind) ? "✓" : "";
+        return td;
+      }));
+    }
+  }
+  for (const fold of document.querySelectorAll("details")) fold.open = true;
   const front = document.getElementById("jb-print-docs-body");
   const page = document.createElement("section");
   page.className = "book-cover";
@@ -157,6 +421,7 @@ PREPARE = """
   // exact in binary fractions (with any factor, lines of a shrunk table moved by a fraction of
   // a point from one print to the next).
   for (const wide of document.querySelectorAll("article table, article .output-figure > *")) {
+    if (wide.closest(".book-landscape")) continue;
     const room = wide.parentElement.clientWidth;
     if (wide.scrollWidth > room + 1) {
       wide.style.zoom = String(Math.floor((32 * room) / wide.scrollWidth) / 32);
@@ -164,14 +429,6 @@ PREPARE = """
   }
   // The outline: the home page, then each page of the site, each with the sections directly
   // under its title (their ids, where the book's links lead, and their headings' text).
-  const heading = (section) => {
-    const title = section.querySelector(
-      ":scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6");
-    if (!title) return "";
-    const copy = title.cloneNode(true);
-    for (const mark of copy.querySelectorAll(".headerlink")) mark.remove();
-    return copy.textContent.replace(/\\s+/g, " ").trim();
-  };
   const part = (section, id) => ({
     id,
     title: heading(section),
@@ -179,13 +436,14 @@ PREPARE = """
       .filter((inner) => !inner.classList.contains("book-chapter"))
       .map((inner) => ({id: inner.id, title: heading(inner)})),
   });
-  const home = document.querySelector("article.bd-article section[id]");
   const outline = home ? [part(home, home.id)] : [];
-  for (const chapter of document.querySelectorAll(".book-chapter")) {
+  for (const chapter of document.querySelectorAll(".book-chapter:not(.book-appendix)")) {
     outline.push(part(chapter, chapter.querySelector(':scope > span[id^="document-"]').id));
   }
+  if (appendix) outline.push(part(appendix, appendix.id));
   const entries = [];
-  for (const link of document.querySelectorAll('#jb-print-toc a[href^="#document-"]')) {
+  for (const link of document.querySelectorAll(
+    '#jb-print-toc a[href^="#document-"], #jb-print-toc a[href="#book-answers"]')) {
     const title = document.createElement("span");
     title.className = "book-title";
     title.append(...link.childNodes);
@@ -212,7 +470,8 @@ async () => {
 # Write the page numbers into the contents, and leave only the cover and the contents to print.
 NUMBER = """
 (pages) => {
-  for (const link of document.querySelectorAll('#jb-print-toc a[href^="#document-"]')) {
+  for (const link of document.querySelectorAll(
+    '#jb-print-toc a[href^="#document-"], #jb-print-toc a[href="#book-answers"]')) {
     link.querySelector(".book-page").textContent = String(pages[link.getAttribute("href").slice(1)]);
   }
   const sheet = document.createElement("style");
@@ -257,9 +516,22 @@ def dated(pdf: Path, when: datetime.datetime) -> None:
     pdf.write_bytes(PDF_DATE.sub(stamp, data))
 
 
-def book_name(language: str) -> str:
-    """The book's file name below the language's folder of the site (and in the download menu)."""
-    return course_kit.book_name(LANGUAGES[language].folder)
+# The editions printed of each language's book: the students' without the exercises' answers,
+# the teachers' with them in an appendix.
+EDITIONS = course_kit.EDITIONS
+
+
+def book_name(language: str, edition: str) -> str:
+    """An edition's file name below the language's folder of the site (and in the download menu):
+    what-does-it-copy-<folder>-<edition>.pdf."""
+    return course_kit.book_name(LANGUAGES[language].folder, edition)
+
+
+def book_file(language: str, edition: str, out: Path | None = None) -> Path:
+    """Where an edition of a language's book is printed: in the language's folder of the site
+    built in `out` (default docs/_build)."""
+    out = out or project.current().build
+    return out / "html" / LANGUAGES[language].folder / book_name(language, edition)
 
 
 def singlehtml(language: str, out: Path) -> Path:
@@ -428,9 +700,12 @@ def bookmarks(outline: list[dict], where: dict[str, Place]) -> list:
     ]
 
 
-def print_book(language: str, folder: Path, target: Path, site_url: str | None, site: Path) -> dict:
-    """Print the single-page build in `folder` to `target`; return its figures. Links that
-    leave the book point at the site published at `site_url`, or else at the folder `site`."""
+def print_book(
+    language: str, folder: Path, target: Path, site_url: str | None, edition: str
+) -> dict:
+    """Print the single-page build in `folder` to `target`, as the `edition`; return its
+    figures. Links that leave the book point at the site published at `site_url`, or else at
+    the folder the book is printed into."""
     from playwright.sync_api import sync_playwright
 
     lang = LANGUAGES[language]
@@ -444,6 +719,13 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
     # the colophon's credit line for the CC BY text, as the site's footer and the kit say it
     published = site_url or project.pages_url(project.repository())
     cover.append(course_kit.attribution_line(lang.sphinx, f"{published}{lang.folder}/"))
+    cover.append(words.gettext(EDITION_LINES[edition]))
+    texts = {
+        "folded": words.gettext(FOLDED),
+        "answers": words.gettext(ANSWERS),
+        "answer": words.gettext(ANSWER_LINK),
+        "same": words.gettext(SAME),
+    }
 
     options = {
         "format": "A4",
@@ -464,7 +746,14 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
         tab.goto(f"{address}/index.html")
         tab.evaluate("document.fonts.ready.then(() => true)")
         prepared = tab.evaluate(
-            PREPARE, {"style": STYLE + fonts_style(language), "cover": cover, "base": base}
+            PREPARE,
+            {
+                "style": STYLE + fonts_style(language),
+                "cover": cover,
+                "base": base,
+                "edition": edition,
+                "words": texts,
+            },
         )
         tab.evaluate(SETTLED)
         entries = prepared["entries"]
@@ -498,9 +787,14 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
 
             front_sheets = min(n for n in pages.values() if n > 1) - 1
             if len(new) != front_sheets or digitless(old) != digitless(new):
+                lines = zip(
+                    "\f".join(digitless(old)).splitlines(), "\f".join(digitless(new)).splitlines()
+                )
+                first = next(((a, b) for a, b in lines if a != b), None)
                 sys.exit(
                     f"{target}: the cover and contents, printed again with their page numbers, "
-                    f"are not the first {front_sheets} sheets of the book with other digits"
+                    f"are not the first {front_sheets} sheets of the book with other digits "
+                    f"({len(new)} sheets; first line that differs, before and after: {first})"
                 )
             target.parent.mkdir(parents=True, exist_ok=True)
             dated(draft, source_date())
@@ -513,16 +807,26 @@ def print_book(language: str, folder: Path, target: Path, site_url: str | None, 
     if tofu:
         target.unlink()
         sys.exit(f"{target}: {tofu} runs of text have characters no installed font has (tofu)")
-    return {"pages": numbers, "bytes": target.stat().st_size}
+    return {"pages": numbers, "sheets": total, "bytes": target.stat().st_size}
 
 
 def make_books(
     languages: list[str], out: Path | None = None, site_url: str | None = None
-) -> dict[str, Path]:
-    """Each language's book; two or more are made at the same time, one process each (each is
+) -> dict[str, list[Path]]:
+    """Each language's books, one per edition, printed unless nothing they are made of changed
+    (`book_inputs`; checked here first, so that a build that changed nothing starts no printer);
+    two or more languages to print are printed at the same time, one process each (each is
     mostly one busy process, Sphinx's and then Chromium's)."""
     out = out or project.current().build
-    if len(languages) > 1:
+    made = {language: [book_file(language, e, out) for e in EDITIONS] for language in languages}
+    todo = []
+    for language in languages:
+        site = out / "html" / LANGUAGES[language].folder
+        if unchanged(record_file(language, out), book_inputs(site, site_url), site, **FILES):
+            print(f"book {language}: {', '.join(p.name for p in made[language])} unchanged")
+        else:
+            todo.append(language)
+    if len(todo) > 1:
         runs = [
             subprocess.Popen(
                 [
@@ -537,36 +841,45 @@ def make_books(
                 ],
                 cwd=project.current().root,
             )
-            for language in languages
+            for language in todo
         ]
         codes = [run.wait() for run in runs]  # every one, not only up to a failure
         if any(codes):
             sys.exit("a book was not made (see the messages above)")
-        return {
-            language: out / "html" / LANGUAGES[language].folder / book_name(language)
-            for language in languages
-        }
-    made = {}
-    for language in languages:
+        return made
+    for language in todo:
         started = time.perf_counter()
         site = out / "html" / LANGUAGES[language].folder
-        target = site / book_name(language)
         figures = {}
 
-        def make(language=language, site=site, target=target, figures=figures) -> None:
+        def make(language=language, site=site, figures=figures) -> None:
             folder = singlehtml(language, out)
-            figures.update(print_book(language, folder, target, site_url, site))
+            # the one file of the single edition, before editions: not left beside them
+            (site / f"what-does-it-copy-{LANGUAGES[language].folder}.pdf").unlink(missing_ok=True)
+            for edition in EDITIONS:
+                target = book_file(language, edition, out)
+                figures[edition] = print_book(language, folder, target, site_url, edition)
 
-        record = out / "book" / f"{LANGUAGES[language].folder}.json"
-        if unless_unchanged(record, book_inputs(site, site_url), site, make, pattern=target.name):
-            print(
-                f"book {language}: {target.relative_to(out.parent)}, "
-                f"{figures['bytes'] / 1e6:.1f} MB, in {time.perf_counter() - started:.1f} s"
+        inputs = book_inputs(site, site_url)
+        if unless_unchanged(record_file(language, out), inputs, site, make, **FILES):
+            sizes = ", ".join(
+                f"{book_name(language, e)} {len(f['pages'])} parts, {f['sheets']} sheets, "
+                f"{f['bytes'] / 1e6:.1f} MB"
+                for e, f in figures.items()
             )
+            print(f"book {language}: {sizes}, in {time.perf_counter() - started:.1f} s")
         else:
-            print(f"book {language}: {target.relative_to(out.parent)} unchanged")
-        made[language] = target
+            print(f"book {language}: {', '.join(p.name for p in made[language])} unchanged")
     return made
+
+
+# The files a language's books are: its editions, in its folder of the site (not the downloads).
+FILES = {"pattern": "what-does-it-copy-*-*.pdf", "skip": ("downloads",)}
+
+
+def record_file(language: str, out: Path) -> Path:
+    """What the language's books were last made of (incremental.unless_unchanged's record)."""
+    return out / "book" / f"{LANGUAGES[language].folder}.json"
 
 
 def book_inputs(site: Path, site_url: str | None) -> str:

@@ -67,7 +67,6 @@ TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/what
     "zip": N_(
         "Every snippet, its transcripts, a README for teachers and the licence, in one archive: "
     ),
-    "book": N_("The whole site as a PDF book, to print or read offline"),
     "attribution": N_(
         "\u201cWhat does it copy?\u201d by the what-does-it-copy authors, {url}, licensed under"
         " CC BY 4.0 ({licence})"
@@ -75,6 +74,14 @@ TEXT = {  # English msgids; the Chinese is in docs/locale/zh_CN/LC_MESSAGES/what
     "licences": N_(
         "The text is licensed under CC BY 4.0, the code under the MIT licence. To reuse the"
         " text, credit it with this line:"
+    ),
+    "book-student": N_(
+        "The whole site as a PDF book, to print or read offline: the students' edition, "
+        "without the exercises' answers"
+    ),
+    "book-teacher": N_(
+        "The whole site as a PDF book, to print or read offline: the teachers' edition, "
+        "with the exercises' answers in an appendix"
     ),
     "notebook": N_(
         "Each cell is a standalone snippet that needs only `torch`. Outputs are those recorded on"
@@ -88,9 +95,16 @@ def _text(config, key: str) -> str:
     return translate(config.language, TEXT[key])
 
 
-def book_name(folder: str) -> str:
-    """The PDF book's file, in the language's folder of the site (whatcopy/site/book.py prints it)."""
-    return f"what-does-it-copy-{folder}.pdf"
+# The PDF book's editions (whatcopy/site/book.py prints one of each per language): the
+# students' has no answers to the exercises, the teachers' has them in an appendix.
+EDITIONS = ("student", "teacher")
+
+
+def book_name(folder: str, edition: str = "student") -> str:
+    """A PDF book's file, in the language's folder of the site (whatcopy/site/book.py prints it)."""
+    if edition not in EDITIONS:
+        raise ValueError(f"no {edition!r} edition of the book: {', '.join(EDITIONS)}")
+    return f"what-does-it-copy-{folder}-{edition}.pdf"
 
 
 LICENCE_URL = "https://creativecommons.org/licenses/by/4.0/"
@@ -119,11 +133,12 @@ def site_folder(config) -> str:
 
 
 def book_role(name, rawtext, text, lineno, inliner, options=None, content=None):
-    """``{book}`text``: a link to the language's PDF book, with that text."""
+    """``{book}`text``: a link to the language's PDF book (the students' edition), with that
+    text; ``{teacher-book}`text``: to the teachers' edition."""
     env = inliner.document.settings.env
-    link = nodes.reference(
-        rawtext, text, refuri=relative(env.docname, book_name(site_folder(env.config)))
-    )
+    edition = "teacher" if name == "teacher-book" else "student"
+    target = book_name(site_folder(env.config), edition)
+    link = nodes.reference(rawtext, text, refuri=relative(env.docname, target))
     return [link], []
 
 
@@ -666,18 +681,19 @@ def header_buttons(app: Sphinx, pagename: str, templatename: str, context: dict,
                             "label": "download-snippet-button",
                         }
                     )
-            book = book_name(site_folder(app.config))
-            items.append(
-                {
-                    "type": "link",
-                    "download": True,
-                    "text": book,
-                    "url": relative(pagename, book),
-                    "tooltip": translate(app.config.language, TEXT["book"]),
-                    "icon": "fas fa-book",
-                    "label": "download-book-button",
-                }
-            )
+            for edition in EDITIONS:
+                book = book_name(site_folder(app.config), edition)
+                items.append(
+                    {
+                        "type": "link",
+                        "download": True,
+                        "text": book,
+                        "url": relative(pagename, book),
+                        "tooltip": translate(app.config.language, TEXT[f"book-{edition}"]),
+                        "icon": "fas fa-book",
+                        "label": f"download-book-{edition}-button",
+                    }
+                )
             items.append(
                 {
                     "type": "javascript",
@@ -722,6 +738,7 @@ def setup(app: Sphinx):
     app.add_directive("snippet-index", SnippetIndex)
     app.add_role("book", book_role)
     app.add_role("kit", kit_role)
+    app.add_role("teacher-book", book_role)
     app.connect("build-finished", write_downloads)
     # After exercises.py's files (600): the kit packs them.
     app.connect("build-finished", write_kit_files, priority=700)
