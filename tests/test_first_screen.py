@@ -340,7 +340,6 @@ SEARCH_MISSES = {
     "array); the link goes to the subsection below the answer, Which arrays are shared",
     ("to-device", "en"): "three sections hold device, make and copy; of headings that hold none of "
     "them, NumPy and CUDA tensors says the least besides the query",
-    ("eval-no-grad", "en"): "the modes page is not among the first three (the page's rank)",
     ("dtype", "en"): "the values page is not among the first three (the page's rank)",
     ("detach-memory", "zh"): "the detach page is not among the first three (the page's rank)",
     ("data-vs-detach", "zh"): "the inplace page is not among the first three (the page's rank)",
