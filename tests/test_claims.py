@@ -254,26 +254,21 @@ def test_a_seeded_overbroad_sentence_stops_a_strict_build_naming_page_line_and_k
         text = opening(DOCS / language / "detach.md")
         cited = "{claim}`detach.write-shows-both-ways|except sparse-coo inference`"
         assert cited in text, f"docs/{language}/detach.md: the opening no longer cites {cited}"
-        conf = "suppress_warnings = ['ref.ref', 'ref.any', 'myst.xref_missing']\n"
-        extensions = ["myst_parser", "whatcopy.sphinxext.claims"]
-        site = tiny_site(
-            {"index.md": text},
-            extensions,
-            "zh_CN" if language == "zh" else "en",
-            conf=conf,
-            name=f"fine-{language}",
-            strict=True,
-        )
+
+        def strict_build(page: str, name: str, language: str = language):
+            return tiny_site(
+                {"index.md": page},
+                ["myst_parser", "whatcopy.sphinxext.claims"],
+                "zh_CN" if language == "zh" else "en",
+                conf="suppress_warnings = ['ref.ref', 'ref.any', 'myst.xref_missing']\n",
+                name=f"{name}-{language}",
+                strict=True,
+            )
+
+        site = strict_build(text, "fine")
         assert site.status == 0, site.warnings
         seeded = text.replace(cited, "{claim}`detach.write-shows-both-ways`")
-        site = tiny_site(
-            {"index.md": seeded},
-            extensions,
-            "zh_CN" if language == "zh" else "en",
-            conf=conf,
-            name=f"seeded-{language}",
-            strict=True,
-        )
+        site = strict_build(seeded, "seeded")
         assert site.status == 1, site.warnings
         # MyST gives a role the line of its paragraph: the line after the blank line before it
         before = seeded[: seeded.index("{claim}`detach.write-shows-both-ways`")]
