@@ -1012,6 +1012,13 @@ def table(header, rows):
     print()
 
 
+# Claims that the sweep of pages A (inplace, training, questions, corrections, memory, values,
+# errors) added: kept in one block so that the two sweeps' claims merge without conflict.
+# (end of the sweep A block)
+
+# Claims that the sweep of pages B (the other pages) added.
+# (end of the sweep B block)
+
 generator = torch.manual_seed(0)  # (nothing printed depends on it; modules start the same each run)
 threads = torch.get_num_threads()
 torch.set_num_threads(1)  # tiny tensors: more threads only wait
