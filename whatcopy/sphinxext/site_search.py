@@ -68,8 +68,9 @@ NOTICES = {
 }
 HAN = re.compile(r"[\u3400-\u9fff]")
 # Words Chinese sources use where the site's pages write another, which docs/terms.tsv (the
-# glossary's terms) does not list: 共享内存 for the pages' 共用内存, 就地 for 原地.
-READERS_WORDS = {"共享": ["共用"], "就地": ["原地"], "原位": ["原地"]}
+# glossary's terms) does not list: 共享内存 for the pages' 共用内存, 就地 for 原地, 两倍 for
+# 翻倍 (内存翻倍).
+READERS_WORDS = {"共享": ["共用"], "就地": ["原地"], "原位": ["原地"], "两倍": ["翻倍"]}
 # A variant listed by a context that gives it away (的克隆, 克隆有): not a word a reader types.
 CONTEXT = re.compile(r"^[的个份]|[的有是]$")
 
