@@ -1014,6 +1014,80 @@ def table(header, rows):
 
 # Claims that the sweep of pages A (inplace, training, questions, corrections, memory, values,
 # errors) added: kept in one block so that the two sweeps' claims merge without conflict.
+
+
+@claim(
+    "version.write-moves-counter",
+    "tensor",
+    "x has a version counter, x._version, and an in-place write into x moves it.",
+    "x 有版本计数器 x._version，原地写入 x 会让它变化。",
+)
+def _(sample):
+    x = sample.tensor
+    version = attempt("x._version", lambda: x._version)
+    with torch.no_grad():  # (a leaf that requires grad can be written only here)
+        attempt("x.zero_()", x.zero_)
+    if x._version == version:
+        raise DoesNotHold(f"after x.zero_(), x._version is still {version}")
+
+
+@claim(
+    "view.shares-version-counter",
+    "tensor",
+    "A view (x._is_view() is True) shares its base's version counter: an in-place write through the view moves base._version.",
+    "视图（x._is_view() 为 True）与它的基张量共用版本计数器：通过视图原地写入，base._version 也随之变化。",
+)
+def _(sample):
+    x, base = sample.tensor, sample.base
+    if base is None or not x._is_view():
+        raise DoesNotApply("it is not a view made from a base")
+    version = counter(base)
+    with torch.no_grad():  # (a view of a leaf that requires grad can be written only here)
+        attempt("x.zero_()", x.zero_)
+    if base._version == version:
+        raise DoesNotHold(f"after x.zero_() through the view, base._version is still {version}")
+
+
+def edited_then_backward(sample, square, edit_name, edit):
+    """The loss (x * x).sum() (square) or (x * 2).sum(), an in-place edit of x by `edit`, then
+    backward(): None when backward() ran, else what it raised."""
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad, so autograd records nothing")
+    with sample.around():
+        loss = attempt("the loss", lambda: ((x * x) if square else (x * 2)).sum())
+    loss = loss.real if loss.is_complex() else loss
+    attempt(edit_name, lambda: edit(x))
+    try:
+        loss.backward()
+    except RuntimeError as exc:
+        return said(exc)
+    return None
+
+
+@claim(
+    "saved.data-edit-goes-unnoticed",
+    "tensor",
+    "After an in-place write through x.data into a tensor that autograd saved, backward() runs without an error.",
+    "通过 x.data 原地写入自动求导保存的张量之后，backward() 照常运行，不报错。",
+)
+def _(sample):
+    raised = edited_then_backward(sample, True, "x.data.zero_()", lambda x: x.data.zero_())
+    if raised:
+        raise DoesNotHold(f"after x.data.zero_(), backward() of (x * x).sum() raised {raised}")
+
+
+@claim(
+    "unsaved.edit-leaves-backward-running",
+    "tensor",
+    "After an in-place write through x.detach() into x, backward() of (x * 2).sum(), which saved no value of x, runs.",
+    "通过 x.detach() 原地写入 x 之后，(x * 2).sum() 没有保存 x 的值，它的 backward() 照常运行。",
+)
+def _(sample):
+    raised = edited_then_backward(sample, False, "x.detach().zero_()", lambda x: x.detach().zero_())
+    if raised:
+        raise DoesNotHold(f"after x.detach().zero_(), backward() of (x * 2).sum() raised {raised}")
+
 # (end of the sweep A block)
 
 # Claims that the sweep of pages B (the other pages) added.
