@@ -1088,6 +1088,68 @@ def _(sample):
     if raised:
         raise DoesNotHold(f"after x.detach().zero_(), backward() of (x * 2).sum() raised {raised}")
 
+@claim(
+    "saved-hooks.see-saved-tensors",
+    "tensor",
+    "Under torch.autograd.graph.saved_tensors_hooks, x * x hands the pack hook each tensor it saves for backward: x, twice.",
+    "在 torch.autograd.graph.saved_tensors_hooks 下，x * x 把它为反向传播保存的每个张量都交给打包钩子：两次，都是 x。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad, so autograd saves nothing")
+    packed = []
+
+    def pack(tensor):
+        packed.append(tensor)
+        return tensor
+
+    with sample.around(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        attempt("x * x", lambda: x * x)
+    if len(packed) != 2 or any(t is not x and not share_memory(t, x) for t in packed):
+        raise DoesNotHold(f"the pack hook received {len(packed)} tensors for x * x")
+
+
+@claim(
+    "inference-mode.result-is-inference",
+    "tensor",
+    "x * 2 computed under torch.inference_mode() is an inference tensor; computed under torch.no_grad(), it is not.",
+    "在 torch.inference_mode() 下计算的 x * 2 是推理张量；在 torch.no_grad() 下计算的则不是。",
+)
+def _(sample):
+    x = sample.tensor
+    with torch.inference_mode():
+        inferred = attempt("x * 2 under inference_mode()", lambda: x * 2)
+    with torch.no_grad():
+        plain = attempt("x * 2 under no_grad()", lambda: x * 2)
+    if not inferred.is_inference() or plain.is_inference():
+        raise DoesNotHold(
+            f"is_inference(): {inferred.is_inference()} under inference_mode(), "
+            f"{plain.is_inference()} under no_grad()"
+        )
+
+
+@claim(
+    "inference.cannot-be-saved-for-backward",
+    "tensor",
+    "An inference tensor cannot be saved for backward: w * x, with w a tensor that requires grad, raises outside inference mode.",
+    "推理张量不能保存下来供反向传播使用：在推理模式之外计算 w * x（w 需要梯度）会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.is_inference():
+        raise DoesNotApply("it is not an inference tensor")
+    dtype = x.dtype if x.is_floating_point() or x.is_complex() else torch.float32
+    w = torch.tensor(2.0, dtype=dtype).requires_grad_()
+    try:
+        w * x
+    except RuntimeError as exc:
+        if "inference" in str(exc).lower():
+            return
+        raise DoesNotHold(f"w * x raised another error: {said(exc)}") from None
+    raise DoesNotHold("w * x ran")
+
+
 # (end of the sweep A block)
 
 # Claims that the sweep of pages B (the other pages) added.

@@ -309,8 +309,6 @@ NOT_SWEPT: set[str] = {
     "docs/zh/hooks.md",
     "docs/en/index.md",
     "docs/zh/index.md",
-    "docs/en/memory.md",
-    "docs/zh/memory.md",
     "docs/en/modes.md",
     "docs/zh/modes.md",
     "docs/en/operators.md",
