@@ -1150,6 +1150,74 @@ def _(sample):
     raise DoesNotHold("w * x ran")
 
 
+@claim(
+    "grad.filled-only-for-leaves",
+    "tensor",
+    "After backward() of (x * x).sum(), x.grad is filled in when x is a leaf or retains its grad, and stays None otherwise.",
+    "对 (x * x).sum() 调用 backward() 之后，x 是叶子张量或保留了梯度时，x.grad 有值；否则仍是 None。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad")
+    if x.layout != torch.strided or x.is_complex():
+        raise DoesNotApply("(x * x).sum() of it is not a real number to call backward() on")
+
+    def backward():
+        with sample.around():
+            loss = (x * x).sum()
+        loss.backward()
+
+    attempt("backward()", backward)
+    with warnings.catch_warnings():  # (reading .grad of a non-leaf warns; that is the point)
+        warnings.simplefilter("ignore")
+        filled = x.grad is not None
+    expected = x.is_leaf or x.retains_grad
+    if filled != expected:
+        raise DoesNotHold(
+            f"is_leaf {x.is_leaf}, retains_grad {x.retains_grad}, and x.grad is "
+            f"{'filled in' if filled else 'None'}"
+        )
+
+
+@claim(
+    "backward.implicit-needs-one-element",
+    "tensor",
+    "backward() called without an argument raises on an output of more than one element (x * 2).",
+    "不带参数调用 backward() 时，输出（x * 2）多于一个元素就会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad")
+    with sample.around():
+        doubled = attempt("x * 2", lambda: x * 2)
+    if doubled.numel() <= 1:
+        raise DoesNotApply("x * 2 has one element")
+    try:
+        doubled.backward()
+    except RuntimeError:
+        return
+    raise DoesNotHold(f"(x * 2).backward() ran on {doubled.numel()} elements")
+
+
+@claim(
+    "deepcopy.non-leaf-raises",
+    "tensor",
+    "copy.deepcopy(x) raises for a tensor with a history (not a leaf).",
+    "对有历史的张量（非叶子张量），copy.deepcopy(x) 会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.is_leaf:
+        raise DoesNotApply("it is a leaf")
+    try:
+        copy.deepcopy(x)
+    except RuntimeError:
+        return
+    raise DoesNotHold("copy.deepcopy(x) ran")
+
+
 # (end of the sweep A block)
 
 # Claims that the sweep of pages B (the other pages) added.
