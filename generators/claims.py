@@ -1014,6 +1014,210 @@ def table(header, rows):
 
 # Claims that the sweep of pages A (inplace, training, questions, corrections, memory, values,
 # errors) added: kept in one block so that the two sweeps' claims merge without conflict.
+
+
+@claim(
+    "version.write-moves-counter",
+    "tensor",
+    "x has a version counter, x._version, and an in-place write into x moves it.",
+    "x 有版本计数器 x._version，原地写入 x 会让它变化。",
+)
+def _(sample):
+    x = sample.tensor
+    version = attempt("x._version", lambda: x._version)
+    with torch.no_grad():  # (a leaf that requires grad can be written only here)
+        attempt("x.zero_()", x.zero_)
+    if x._version == version:
+        raise DoesNotHold(f"after x.zero_(), x._version is still {version}")
+
+
+@claim(
+    "view.shares-version-counter",
+    "tensor",
+    "A view (x._is_view() is True) shares its base's version counter: an in-place write through the view moves base._version.",
+    "视图（x._is_view() 为 True）与它的基张量共用版本计数器：通过视图原地写入，base._version 也随之变化。",
+)
+def _(sample):
+    x, base = sample.tensor, sample.base
+    if base is None or not x._is_view():
+        raise DoesNotApply("it is not a view made from a base")
+    version = counter(base)
+    with torch.no_grad():  # (a view of a leaf that requires grad can be written only here)
+        attempt("x.zero_()", x.zero_)
+    if base._version == version:
+        raise DoesNotHold(f"after x.zero_() through the view, base._version is still {version}")
+
+
+def edited_then_backward(sample, square, edit_name, edit):
+    """The loss (x * x).sum() (square) or (x * 2).sum(), an in-place edit of x by `edit`, then
+    backward(): None when backward() ran, else what it raised."""
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad, so autograd records nothing")
+    with sample.around():
+        loss = attempt("the loss", lambda: ((x * x) if square else (x * 2)).sum())
+    loss = loss.real if loss.is_complex() else loss
+    attempt(edit_name, lambda: edit(x))
+    try:
+        loss.backward()
+    except RuntimeError as exc:
+        return said(exc)
+    return None
+
+
+@claim(
+    "saved.data-edit-goes-unnoticed",
+    "tensor",
+    "After an in-place write through x.data into a tensor that autograd saved, backward() runs without an error.",
+    "通过 x.data 原地写入自动求导保存的张量之后，backward() 照常运行，不报错。",
+)
+def _(sample):
+    raised = edited_then_backward(sample, True, "x.data.zero_()", lambda x: x.data.zero_())
+    if raised:
+        raise DoesNotHold(f"after x.data.zero_(), backward() of (x * x).sum() raised {raised}")
+
+
+@claim(
+    "unsaved.edit-leaves-backward-running",
+    "tensor",
+    "After an in-place write through x.detach() into x, backward() of (x * 2).sum(), which saved no value of x, runs.",
+    "通过 x.detach() 原地写入 x 之后，(x * 2).sum() 没有保存 x 的值，它的 backward() 照常运行。",
+)
+def _(sample):
+    raised = edited_then_backward(sample, False, "x.detach().zero_()", lambda x: x.detach().zero_())
+    if raised:
+        raise DoesNotHold(f"after x.detach().zero_(), backward() of (x * 2).sum() raised {raised}")
+
+@claim(
+    "saved-hooks.see-saved-tensors",
+    "tensor",
+    "Under torch.autograd.graph.saved_tensors_hooks, x * x hands the pack hook each tensor it saves for backward: x, twice.",
+    "在 torch.autograd.graph.saved_tensors_hooks 下，x * x 把它为反向传播保存的每个张量都交给打包钩子：两次，都是 x。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad, so autograd saves nothing")
+    packed = []
+
+    def pack(tensor):
+        packed.append(tensor)
+        return tensor
+
+    with sample.around(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        attempt("x * x", lambda: x * x)
+    if len(packed) != 2 or any(t is not x and not share_memory(t, x) for t in packed):
+        raise DoesNotHold(f"the pack hook received {len(packed)} tensors for x * x")
+
+
+@claim(
+    "inference-mode.result-is-inference",
+    "tensor",
+    "x * 2 computed under torch.inference_mode() is an inference tensor; computed under torch.no_grad(), it is not.",
+    "在 torch.inference_mode() 下计算的 x * 2 是推理张量；在 torch.no_grad() 下计算的则不是。",
+)
+def _(sample):
+    x = sample.tensor
+    with torch.inference_mode():
+        inferred = attempt("x * 2 under inference_mode()", lambda: x * 2)
+    with torch.no_grad():
+        plain = attempt("x * 2 under no_grad()", lambda: x * 2)
+    if not inferred.is_inference() or plain.is_inference():
+        raise DoesNotHold(
+            f"is_inference(): {inferred.is_inference()} under inference_mode(), "
+            f"{plain.is_inference()} under no_grad()"
+        )
+
+
+@claim(
+    "inference.cannot-be-saved-for-backward",
+    "tensor",
+    "An inference tensor cannot be saved for backward: w * x, with w a tensor that requires grad, raises outside inference mode.",
+    "推理张量不能保存下来供反向传播使用：在推理模式之外计算 w * x（w 需要梯度）会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.is_inference():
+        raise DoesNotApply("it is not an inference tensor")
+    dtype = x.dtype if x.is_floating_point() or x.is_complex() else torch.float32
+    w = torch.tensor(2.0, dtype=dtype).requires_grad_()
+    try:
+        w * x
+    except RuntimeError as exc:
+        if "inference" in str(exc).lower():
+            return
+        raise DoesNotHold(f"w * x raised another error: {said(exc)}") from None
+    raise DoesNotHold("w * x ran")
+
+
+@claim(
+    "grad.filled-only-for-leaves",
+    "tensor",
+    "After backward() of (x * x).sum(), x.grad is filled in when x is a leaf or retains its grad, and stays None otherwise.",
+    "对 (x * x).sum() 调用 backward() 之后，x 是叶子张量或保留了梯度时，x.grad 有值；否则仍是 None。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad")
+    if x.layout != torch.strided or x.is_complex():
+        raise DoesNotApply("(x * x).sum() of it is not a real number to call backward() on")
+
+    def backward():
+        with sample.around():
+            loss = (x * x).sum()
+        loss.backward()
+
+    attempt("backward()", backward)
+    with warnings.catch_warnings():  # (reading .grad of a non-leaf warns; that is the point)
+        warnings.simplefilter("ignore")
+        filled = x.grad is not None
+    expected = x.is_leaf or x.retains_grad
+    if filled != expected:
+        raise DoesNotHold(
+            f"is_leaf {x.is_leaf}, retains_grad {x.retains_grad}, and x.grad is "
+            f"{'filled in' if filled else 'None'}"
+        )
+
+
+@claim(
+    "backward.implicit-needs-one-element",
+    "tensor",
+    "backward() called without an argument raises on an output of more than one element (x * 2).",
+    "不带参数调用 backward() 时，输出（x * 2）多于一个元素就会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad")
+    with sample.around():
+        doubled = attempt("x * 2", lambda: x * 2)
+    if doubled.numel() <= 1:
+        raise DoesNotApply("x * 2 has one element")
+    try:
+        doubled.backward()
+    except RuntimeError:
+        return
+    raise DoesNotHold(f"(x * 2).backward() ran on {doubled.numel()} elements")
+
+
+@claim(
+    "deepcopy.non-leaf-raises",
+    "tensor",
+    "copy.deepcopy(x) raises for a tensor with a history (not a leaf).",
+    "对有历史的张量（非叶子张量），copy.deepcopy(x) 会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.is_leaf:
+        raise DoesNotApply("it is a leaf")
+    try:
+        copy.deepcopy(x)
+    except RuntimeError:
+        return
+    raise DoesNotHold("copy.deepcopy(x) ran")
+
+
 # (end of the sweep A block)
 
 # Claims that the sweep of pages B (the other pages) added.
