@@ -1017,6 +1017,105 @@ def table(header, rows):
 # (end of the sweep A block)
 
 # Claims that the sweep of pages B (the other pages) added.
+
+
+@claim(
+    "detach.untracked-view",
+    "tensor",
+    "x.detach() is not a view that autograd tracks: x.detach()._is_view() is False and x.detach()._base is None.",
+    "x.detach() 不是自动求导追踪的视图：x.detach()._is_view() 为 False，x.detach()._base 为 None。",
+)
+def _(sample):
+    detached = sample.tensor.detach()
+    if detached._is_view() or detached._base is not None:
+        base = "None" if detached._base is None else "a tensor"
+        raise DoesNotHold(f"x.detach()._is_view() is {detached._is_view()}, x.detach()._base is {base}")
+
+
+@claim(
+    "clone.node-only-when-recording",
+    "tensor",
+    "x.clone() has a grad_fn when x requires grad and autograd records, and none when x does not require grad or the clone is taken under torch.no_grad() or torch.inference_mode().",
+    "x 需要梯度且自动求导在记录时，x.clone() 有 grad_fn；x 不需要梯度，或在 torch.no_grad()、torch.inference_mode() 下调用时，x.clone() 没有 grad_fn。",
+)
+def _(sample):
+    x = sample.tensor
+    with sample.around():
+        cloned = attempt("x.clone()", x.clone)
+    if (cloned.grad_fn is not None) != x.requires_grad:
+        raise DoesNotHold(f"x.requires_grad is {x.requires_grad}, x.clone().grad_fn is {type(cloned.grad_fn).__name__}")
+    for name, mode in (("no_grad()", torch.no_grad), ("inference_mode()", torch.inference_mode)):
+        with mode():
+            cloned = attempt(f"x.clone() under {name}", x.clone)
+        if cloned.grad_fn is not None:
+            raise DoesNotHold(f"under {name}, x.clone().grad_fn is {type(cloned.grad_fn).__name__}")
+
+
+@claim(
+    "clone.holds-its-elements-only",
+    "tensor",
+    "x.clone() stores x's elements and no more: its storage has x.numel() * x.element_size() bytes, also when x is a view of a larger storage.",
+    "x.clone() 只存 x 自己的元素：它的存储有 x.numel() * x.element_size() 字节，x 是更大存储上的视图时也一样。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.layout != torch.strided:
+        raise DoesNotApply("it has no storage of its own (sparse)")
+    no_meta(x)
+    cloned = attempt("x.clone()", x.clone)
+    size = x.numel() * x.element_size()
+    if cloned.untyped_storage().nbytes() != size:
+        raise DoesNotHold(f"the clone's storage has {cloned.untyped_storage().nbytes()} bytes for {size} bytes of elements")
+
+
+@claim(
+    "backward.fills-grad-of-leaves",
+    "tensor",
+    "backward() fills x.grad when x is a leaf that requires grad, and leaves it None when x is not a leaf and did not call retain_grad().",
+    "x 是需要梯度的叶子张量时，backward() 会填好 x.grad；x 不是叶子张量、也没有调用 retain_grad() 时，x.grad 仍是 None。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad")
+    if x.retains_grad:
+        raise DoesNotApply("it called retain_grad()")
+    with warnings.catch_warnings():  # (reading .grad of a non-leaf warns; that is the point)
+        warnings.simplefilter("ignore")
+        if x.grad is not None:
+            raise DoesNotApply("its .grad is already filled in")
+
+        def backward():
+            with sample.around():
+                loss = (x * x).sum()
+            loss = loss.real if loss.is_complex() else loss
+            loss.backward()
+
+        attempt("(x * x).sum().backward()", backward)
+        grad = x.grad
+    if x.is_leaf and grad is None:
+        raise DoesNotHold("x is a leaf, and backward() left x.grad None")
+    if not x.is_leaf and grad is not None:
+        raise DoesNotHold("x is not a leaf, and backward() filled x.grad")
+
+
+@claim(
+    "deepcopy.refuses-non-leaf",
+    "tensor",
+    "copy.deepcopy(x) raises when x is not a leaf.",
+    "x 不是叶子张量时，copy.deepcopy(x) 会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.is_leaf:
+        raise DoesNotApply("it is a leaf")
+    try:
+        copy.deepcopy(x)
+    except RuntimeError:
+        return
+    raise DoesNotHold("copy.deepcopy(x) ran")
+
+
 # (end of the sweep B block)
 
 generator = torch.manual_seed(0)  # (nothing printed depends on it; modules start the same each run)
