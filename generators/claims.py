@@ -1054,18 +1054,19 @@ def _(sample):
 @claim(
     "clone.holds-its-elements-only",
     "tensor",
-    "x.clone() stores x's elements and no more: its storage has x.numel() * x.element_size() bytes, also when x is a view of a larger storage.",
-    "x.clone() 只存 x 自己的元素：它的存储有 x.numel() * x.element_size() 字节，x 是更大存储上的视图时也一样。",
+    "x.clone() and x.detach().clone() store x's elements and no more: the storage of each has x.numel() * x.element_size() bytes, also when x is a view of a larger storage.",
+    "x.clone() 和 x.detach().clone() 只存 x 自己的元素：两者的存储都是 x.numel() * x.element_size() 字节，x 是更大存储上的视图时也一样。",
 )
 def _(sample):
     x = sample.tensor
     if x.layout != torch.strided:
         raise DoesNotApply("it has no storage of its own (sparse)")
     no_meta(x)
-    cloned = attempt("x.clone()", x.clone)
     size = x.numel() * x.element_size()
-    if cloned.untyped_storage().nbytes() != size:
-        raise DoesNotHold(f"the clone's storage has {cloned.untyped_storage().nbytes()} bytes for {size} bytes of elements")
+    for name, make in (("x.clone()", x.clone), ("x.detach().clone()", lambda: x.detach().clone())):
+        made = attempt(name, make)
+        if made.untyped_storage().nbytes() != size:
+            raise DoesNotHold(f"the storage of {name} has {made.untyped_storage().nbytes()} bytes for {size} bytes of elements")
 
 
 @claim(
@@ -1114,6 +1115,172 @@ def _(sample):
     except RuntimeError:
         return
     raise DoesNotHold("copy.deepcopy(x) ran")
+
+
+def with_grad(sample):
+    """The sample's tensor with its .grad filled in: the one it has, or one backward() of
+    (x * x).sum() gives a leaf that requires grad. DoesNotApply where there is none to fill."""
+    x = sample.tensor
+    with warnings.catch_warnings():  # (reading .grad of a non-leaf warns)
+        warnings.simplefilter("ignore")
+        if x.grad is not None:
+            return x
+    if not (x.is_leaf and x.requires_grad):
+        raise DoesNotApply("it has no .grad, and is not a leaf that requires grad")
+    if x.layout != torch.strided or x.is_complex():
+        raise DoesNotApply("(x * x).sum() of it is not a real number to call backward() on")
+
+    def backward():
+        with sample.around():
+            loss = (x * x).sum()
+        loss.backward()
+
+    attempt("(x * x).sum().backward()", backward)
+    if x.grad is None:
+        raise DoesNotApply("backward() left its .grad None")
+    return x
+
+
+@claim(
+    "copies.clone-leaves-grad-behind",
+    "tensor",
+    "x.clone() and x.detach().clone() of a tensor with a .grad start without one.",
+    "对带 .grad 的张量调用 x.clone() 或 x.detach().clone()，得到的新张量都没有 .grad。",
+)
+def _(sample):
+    x = with_grad(sample)
+    with warnings.catch_warnings():  # (reading .grad of a non-leaf warns)
+        warnings.simplefilter("ignore")
+        carried = [name for name, made in (("x.clone()", x.clone()), ("x.detach().clone()", x.detach().clone())) if made.grad is not None]
+    if carried:
+        raise DoesNotHold(f"{', '.join(carried)} has a .grad")
+
+
+@claim(
+    "deepcopy.grad-kept-but-not-by-parameter",
+    "tensor",
+    "copy.deepcopy(x) of a leaf with a .grad has a copy of that .grad, in memory of its own, when x is a plain tensor, and no .grad when x is an nn.Parameter.",
+    "对带 .grad 的叶子张量 x 做 copy.deepcopy(x)：x 是普通张量时，副本带着这份 .grad 的复制品，放在自己的内存里；x 是 nn.Parameter 时，副本没有 .grad。",
+)
+def _(sample):
+    x = with_grad(sample)
+    if not x.is_leaf:
+        raise DoesNotApply("it is not a leaf, and copy.deepcopy refuses a tensor with a history")
+    copied = attempt("copy.deepcopy(x)", lambda: copy.deepcopy(x))
+    if isinstance(x, torch.nn.Parameter):
+        if copied.grad is not None:
+            raise DoesNotHold("x is an nn.Parameter, and its copy has a .grad")
+        return
+    if copied.grad is None:
+        raise DoesNotHold("x is a plain tensor, and its copy has no .grad")
+    if not torch.equal(snapshot(copied.grad), snapshot(x.grad)) or share_memory(copied.grad, x.grad):
+        raise DoesNotHold("the copy's .grad differs from x.grad or shares its memory")
+
+
+@claim(
+    "backward.leaves-non-leaf-grad-empty",
+    "tensor",
+    "backward() leaves x.grad None when x is not a leaf and did not call retain_grad().",
+    "x 不是叶子张量、也没有调用 retain_grad() 时，backward() 之后 x.grad 仍是 None。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.is_leaf or not x.requires_grad:
+        raise DoesNotApply("it is a leaf, or does not require grad")
+    if x.retains_grad:
+        raise DoesNotApply("it called retain_grad()")
+
+    def backward():
+        with sample.around():
+            loss = (x * x).sum()
+        loss = loss.real if loss.is_complex() else loss
+        loss.backward()
+
+    attempt("(x * x).sum().backward()", backward)
+    with warnings.catch_warnings():  # (reading .grad of a non-leaf warns; that is the point)
+        warnings.simplefilter("ignore")
+        if x.grad is not None:
+            raise DoesNotHold("backward() filled x.grad")
+
+
+@claim(
+    "numpy.refuses-requires-grad",
+    "tensor",
+    "x.numpy() raises when x requires grad.",
+    "x 需要梯度时，x.numpy() 会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad")
+    try:
+        x.numpy()
+    except Exception as exc:
+        if "requires grad" in str(exc):
+            return
+        raise DoesNotHold(f"x.numpy() raised another error: {said(exc)}") from None
+    raise DoesNotHold("x.numpy() ran")
+
+
+@claim(
+    "modes.record-nothing",
+    "tensor",
+    "x * 2 computed under torch.no_grad() or torch.inference_mode() has no grad_fn and does not require grad.",
+    "在 torch.no_grad() 或 torch.inference_mode() 下计算的 x * 2 没有 grad_fn，也不需要梯度。",
+)
+def _(sample):
+    x = sample.tensor
+    for name, mode in (("no_grad()", torch.no_grad), ("inference_mode()", torch.inference_mode)):
+        with mode():
+            y = attempt(f"x * 2 under {name}", lambda: x * 2)
+        if y.grad_fn is not None or y.requires_grad:
+            raise DoesNotHold(f"under {name}, x * 2 has grad_fn {type(y.grad_fn).__name__}, requires_grad {y.requires_grad}")
+
+
+@claim(
+    "inference.cannot-be-saved",
+    "tensor",
+    "An inference tensor cannot be saved for backward: x * w, with a w that requires grad, raises outside inference mode, while x + w, which saves nothing, runs.",
+    "推理张量不能保存下来供反向传播使用：在推理模式之外，x * w（w 需要梯度）会报错，而什么也不保存的 x + w 可以运行。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.is_inference():
+        raise DoesNotApply("it is not an inference tensor")
+    w = torch.ones(x.shape, dtype=x.dtype, requires_grad=True)
+    attempt("x + w", lambda: x + w)
+    try:
+        x * w
+    except RuntimeError:
+        return
+    raise DoesNotHold("x * w ran")
+
+
+@claim(
+    "copy.copy-shares-memory-own-counter",
+    "tensor",
+    "copy.copy(x) reads x's memory, and an in-place write through it leaves x._version as it was.",
+    "copy.copy(x) 读的是 x 的内存，通过它原地写入，x._version 保持不变。",
+)
+def _(sample):
+    with warnings.catch_warnings():  # (copy.copy of a tensor with a hook warns, naming an address)
+        warnings.simplefilter("ignore")
+        aliases(sample, "copy.copy(x)", copy.copy)
+
+
+@claim(
+    "cpu-as_tensor.return-itself",
+    "tensor",
+    "For a tensor x on the CPU, x.cpu() and torch.as_tensor(x) return x itself.",
+    "对 CPU 上的张量 x，x.cpu() 和 torch.as_tensor(x) 都返回 x 本身。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.device.type != "cpu":
+        raise DoesNotApply(f"it is on {x.device}, not on the CPU")
+    new = [name for name, make in (("x.cpu()", x.cpu), ("torch.as_tensor(x)", lambda: torch.as_tensor(x))) if attempt(name, make) is not x]
+    if new:
+        raise DoesNotHold(f"{' and '.join(new)} returned a new tensor")
 
 
 # (end of the sweep B block)
