@@ -1283,6 +1283,126 @@ def _(sample):
         raise DoesNotHold(f"{' and '.join(new)} returned a new tensor")
 
 
+@claim(
+    "reshape.copies-where-view-raises",
+    "tensor",
+    "x.reshape(shape) shares x's memory where x.view(shape) works, and copies where x.view(shape) raises (tried with the shapes (-1,) and x's shape reversed).",
+    "x.view(shape) 能用时，x.reshape(shape) 与 x 共用内存；x.view(shape) 报错时，x.reshape(shape) 复制（试过的形状是 (-1,) 和 x 的形状倒过来）。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.layout != torch.strided:
+        raise DoesNotApply("it has no strides")
+    writable(x)
+    for shape in ((-1,), tuple(reversed(x.shape))):
+        try:
+            x.view(shape)
+            viewed = True
+        except RuntimeError:
+            viewed = False
+        reshaped = attempt(f"x.reshape({shape})", lambda s=shape: x.reshape(s))
+        if share_memory(reshaped, x) != viewed:
+            what = "shares x's memory" if not viewed else "copies"
+            raise DoesNotHold(f"x.view({shape}) {'works' if viewed else 'raises'}, and x.reshape({shape}) {what}")
+
+
+@claim(
+    "clone.not-a-view",
+    "tensor",
+    "x.clone() is not a view: its _base is None and _is_view() is False.",
+    "x.clone() 不是视图：它的 _base 为 None，_is_view() 为 False。",
+)
+def _(sample):
+    cloned = attempt("x.clone()", sample.tensor.clone)
+    if cloned._base is not None or cloned._is_view():
+        raise DoesNotHold(f"x.clone()._is_view() is {cloned._is_view()}")
+
+
+@claim(
+    "modes.four-ways-cut-x",
+    "tensor",
+    "Each of x.detach() * 2, x * 2 under torch.no_grad(), x * 2 under torch.inference_mode(), and, for a leaf x (requires_grad_(False) refuses a non-leaf), x * 2 after x.requires_grad_(False) does not require grad: no gradient flows from it back into x.",
+    "x.detach() * 2、torch.no_grad() 下的 x * 2、torch.inference_mode() 下的 x * 2，以及（对叶子张量 x；requires_grad_(False) 拒绝非叶子张量）x.requires_grad_(False) 之后的 x * 2，都不需要梯度：梯度不会从它们流回 x。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad, so no gradient flows into it anyway")
+    results = {"x.detach() * 2": attempt("x.detach() * 2", lambda: x.detach() * 2)}
+    for name, mode in (("no_grad()", torch.no_grad), ("inference_mode()", torch.inference_mode)):
+        with mode():
+            results[f"x * 2 under {name}"] = attempt(f"x * 2 under {name}", lambda: x * 2)
+    if x.is_leaf:
+        attempt("x.requires_grad_(False)", lambda: x.requires_grad_(False))
+        results["x * 2 after x.requires_grad_(False)"] = attempt("x * 2", lambda: x * 2)
+    wrong = [name for name, y in results.items() if y.requires_grad]
+    if wrong:
+        raise DoesNotHold(f"{', '.join(wrong)} requires grad")
+
+
+@claim(
+    "modes.write-moves-x-version",
+    "tensor",
+    "An in-place write into x moves x._version whichever way x was kept out of the graph: through x.detach(), inside torch.no_grad(), inside torch.inference_mode(), or, for a leaf x, after x.requires_grad_(False).",
+    "不论用哪种方式把 x 排除在计算图外，原地写入 x 都会改动 x._version：经由 x.detach()、在 torch.no_grad() 里、在 torch.inference_mode() 里，或（对叶子张量 x）在 x.requires_grad_(False) 之后。",
+)
+def _(sample):
+    x = sample.tensor
+    writable(x)
+    counter(x)
+    ways = {
+        "through x.detach()": lambda: write(x.detach(), "d"),
+        "under no_grad()": lambda: write_in(torch.no_grad, x),
+        "under inference_mode()": lambda: write_in(torch.inference_mode, x),
+    }
+    if x.is_leaf:
+        ways["after x.requires_grad_(False)"] = lambda: write(x.requires_grad_(False), "x")
+    for name, way in ways.items():
+        before = x._version
+        what = attempt(f"a write {name}", way)
+        if x._version == before:
+            raise DoesNotHold(f"{what} {name} left x._version at {before}")
+
+
+def write_in(mode, x):
+    with mode():
+        return write(x, "x")
+
+
+@claim(
+    "modes.enable-grad-inside-no-grad-records",
+    "tensor",
+    "x * 2 of an x that requires grad, computed under torch.enable_grad() nested in torch.no_grad(), has a grad_fn.",
+    "对需要梯度的 x，在嵌套于 torch.no_grad() 中的 torch.enable_grad() 下计算的 x * 2 有 grad_fn。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad")
+    with torch.no_grad(), torch.enable_grad():
+        y = attempt("x * 2", lambda: x * 2)
+    if y.grad_fn is None:
+        raise DoesNotHold("x * 2 has no grad_fn")
+
+
+@claim(
+    "module.eval-sets-every-submodule",
+    "module",
+    "module.eval() sets the training flag of the module and of each of its submodules to False, and module.train() sets it back to True.",
+    "module.eval() 把模块及其每个子模块的 training 标志设为 False，module.train() 再把它设回 True。",
+)
+def _(sample):
+    module = sample.value
+    module.eval()
+    training = [name or "(the module)" for name, m in module.named_modules() if m.training]
+    if training:
+        raise DoesNotHold(f"after eval(), {', '.join(training)} still training")
+    module.train()
+    evaluating = [name or "(the module)" for name, m in module.named_modules() if not m.training]
+    if evaluating:
+        raise DoesNotHold(f"after train(), {', '.join(evaluating)} not training")
+
+
 # (end of the sweep B block)
 
 generator = torch.manual_seed(0)  # (nothing printed depends on it; modules start the same each run)

@@ -305,8 +305,6 @@ NOT_SWEPT: set[str] = {
     "docs/zh/inplace.md",
     "docs/en/memory.md",
     "docs/zh/memory.md",
-    "docs/en/modes.md",
-    "docs/zh/modes.md",
     "docs/en/operators.md",
     "docs/zh/operators.md",
     "docs/en/questions.md",
@@ -315,8 +313,6 @@ NOT_SWEPT: set[str] = {
     "docs/zh/training.md",
     "docs/en/values.md",
     "docs/zh/values.md",
-    "docs/en/views.md",
-    "docs/zh/views.md",
 }
 
 
