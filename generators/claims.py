@@ -1403,6 +1403,42 @@ def _(sample):
         raise DoesNotHold(f"after train(), {', '.join(evaluating)} not training")
 
 
+@claim(
+    "requires_grad.off-refused-on-non-leaf",
+    "tensor",
+    "x.requires_grad_(False) raises when x is not a leaf, and on a leaf it runs and leaves x.requires_grad False.",
+    "x 不是叶子张量时，x.requires_grad_(False) 会报错；x 是叶子张量时，它可以运行，之后 x.requires_grad 为 False。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.is_leaf:
+        try:
+            x.requires_grad_(False)
+        except RuntimeError:
+            return
+        raise DoesNotHold("x is not a leaf, and x.requires_grad_(False) ran")
+    attempt("x.requires_grad_(False)", lambda: x.requires_grad_(False))
+    if x.requires_grad:
+        raise DoesNotHold("after x.requires_grad_(False), x.requires_grad is still True")
+
+
+@claim(
+    "hooks.refused-without-grad",
+    "tensor",
+    "x.register_hook(fn) raises when x does not require grad.",
+    "x 不需要梯度时，x.register_hook(fn) 会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.requires_grad:
+        raise DoesNotApply("it requires grad")
+    try:
+        x.register_hook(lambda grad: grad)
+    except RuntimeError:
+        return
+    raise DoesNotHold("x.register_hook(fn) ran")
+
+
 # (end of the sweep B block)
 
 generator = torch.manual_seed(0)  # (nothing printed depends on it; modules start the same each run)
