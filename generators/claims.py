@@ -1439,6 +1439,57 @@ def _(sample):
     raise DoesNotHold("x.register_hook(fn) ran")
 
 
+@claim(
+    "leaf.no-grad-fn",
+    "tensor",
+    "A leaf (x.is_leaf is True) has no grad_fn.",
+    "叶子张量（x.is_leaf 为 True）没有 grad_fn。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.is_leaf:
+        raise DoesNotApply("it is not a leaf")
+    if x.grad_fn is not None:
+        raise DoesNotHold(f"x.is_leaf is True, and x.grad_fn is {type(x.grad_fn).__name__}")
+
+
+@claim(
+    "view.base-is-root",
+    "tensor",
+    "The _base of a view (x._is_view() is True) is not itself a view: it is the root of the chain of views.",
+    "视图（x._is_view() 为 True）的 _base 本身不是视图：它是视图链最开头的那个张量。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x._is_view():
+        raise DoesNotApply("x._is_view() is False")
+    if x._base is None or x._base._is_view():
+        raise DoesNotHold("x._base is None" if x._base is None else "x._base is itself a view")
+
+
+@claim(
+    "backward.needs-one-element",
+    "tensor",
+    "backward() without an argument raises on an output with more than one element, and runs on one with a single element.",
+    "不带参数调用时，backward() 对多于一个元素的输出报错，对只有一个元素的输出可以运行。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad, so nothing computed from it has a graph")
+    if x.layout != torch.strided or x.is_complex():
+        raise DoesNotApply("x * 2 of it is not a real dense output to call backward() on")
+    with sample.around():
+        y = x * 2
+    if y.numel() > 1:
+        try:
+            y.backward()
+        except RuntimeError:
+            return
+        raise DoesNotHold(f"backward() ran on an output of {y.numel()} elements")
+    attempt("backward() of a one-element output", y.backward)
+
+
 # (end of the sweep B block)
 
 generator = torch.manual_seed(0)  # (nothing printed depends on it; modules start the same each run)
