@@ -1129,83 +1129,97 @@ def _(sample):
         )
 
 
+# (end of the sweep A block)
+
+# Claims that the sweep of pages B (the other pages) added.
+
+
 @claim(
-    "inference.cannot-be-saved-for-backward",
+    "detach.untracked-view",
     "tensor",
-    "An inference tensor cannot be saved for backward: w * x, with w a tensor that requires grad, raises outside inference mode.",
-    "推理张量不能保存下来供反向传播使用：在推理模式之外计算 w * x（w 需要梯度）会报错。",
+    "x.detach() is not a view that autograd tracks: x.detach()._is_view() is False and x.detach()._base is None.",
+    "x.detach() 不是自动求导追踪的视图：x.detach()._is_view() 为 False，x.detach()._base 为 None。",
+)
+def _(sample):
+    detached = sample.tensor.detach()
+    if detached._is_view() or detached._base is not None:
+        base = "None" if detached._base is None else "a tensor"
+        raise DoesNotHold(f"x.detach()._is_view() is {detached._is_view()}, x.detach()._base is {base}")
+
+
+@claim(
+    "clone.node-only-when-recording",
+    "tensor",
+    "x.clone() has a grad_fn when x requires grad and autograd records, and none when x does not require grad or the clone is taken under torch.no_grad() or torch.inference_mode().",
+    "x 需要梯度且自动求导在记录时，x.clone() 有 grad_fn；x 不需要梯度，或在 torch.no_grad()、torch.inference_mode() 下调用时，x.clone() 没有 grad_fn。",
 )
 def _(sample):
     x = sample.tensor
-    if not x.is_inference():
-        raise DoesNotApply("it is not an inference tensor")
-    dtype = x.dtype if x.is_floating_point() or x.is_complex() else torch.float32
-    w = torch.tensor(2.0, dtype=dtype).requires_grad_()
-    try:
-        w * x
-    except RuntimeError as exc:
-        if "inference" in str(exc).lower():
-            return
-        raise DoesNotHold(f"w * x raised another error: {said(exc)}") from None
-    raise DoesNotHold("w * x ran")
+    with sample.around():
+        cloned = attempt("x.clone()", x.clone)
+    if (cloned.grad_fn is not None) != x.requires_grad:
+        raise DoesNotHold(f"x.requires_grad is {x.requires_grad}, x.clone().grad_fn is {type(cloned.grad_fn).__name__}")
+    for name, mode in (("no_grad()", torch.no_grad), ("inference_mode()", torch.inference_mode)):
+        with mode():
+            cloned = attempt(f"x.clone() under {name}", x.clone)
+        if cloned.grad_fn is not None:
+            raise DoesNotHold(f"under {name}, x.clone().grad_fn is {type(cloned.grad_fn).__name__}")
 
 
 @claim(
-    "grad.filled-only-for-leaves",
+    "clone.holds-its-elements-only",
     "tensor",
-    "After backward() of (x * x).sum(), x.grad is filled in when x is a leaf or retains its grad, and stays None otherwise.",
-    "对 (x * x).sum() 调用 backward() 之后，x 是叶子张量或保留了梯度时，x.grad 有值；否则仍是 None。",
+    "x.clone() and x.detach().clone() store x's elements and no more: the storage of each has x.numel() * x.element_size() bytes, also when x is a view of a larger storage.",
+    "x.clone() 和 x.detach().clone() 只存 x 自己的元素：两者的存储都是 x.numel() * x.element_size() 字节，x 是更大存储上的视图时也一样。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.layout != torch.strided:
+        raise DoesNotApply("it has no storage of its own (sparse)")
+    no_meta(x)
+    size = x.numel() * x.element_size()
+    for name, make in (("x.clone()", x.clone), ("x.detach().clone()", lambda: x.detach().clone())):
+        made = attempt(name, make)
+        if made.untyped_storage().nbytes() != size:
+            raise DoesNotHold(f"the storage of {name} has {made.untyped_storage().nbytes()} bytes for {size} bytes of elements")
+
+
+@claim(
+    "backward.fills-grad-of-leaves",
+    "tensor",
+    "backward() fills x.grad when x is a leaf that requires grad, and leaves it None when x is not a leaf and did not call retain_grad().",
+    "x 是需要梯度的叶子张量时，backward() 会填好 x.grad；x 不是叶子张量、也没有调用 retain_grad() 时，x.grad 仍是 None。",
 )
 def _(sample):
     x = sample.tensor
     if not x.requires_grad:
         raise DoesNotApply("it does not require grad")
-    if x.layout != torch.strided or x.is_complex():
-        raise DoesNotApply("(x * x).sum() of it is not a real number to call backward() on")
-
-    def backward():
-        with sample.around():
-            loss = (x * x).sum()
-        loss.backward()
-
-    attempt("backward()", backward)
+    if x.retains_grad:
+        raise DoesNotApply("it called retain_grad()")
     with warnings.catch_warnings():  # (reading .grad of a non-leaf warns; that is the point)
         warnings.simplefilter("ignore")
-        filled = x.grad is not None
-    expected = x.is_leaf or x.retains_grad
-    if filled != expected:
-        raise DoesNotHold(
-            f"is_leaf {x.is_leaf}, retains_grad {x.retains_grad}, and x.grad is "
-            f"{'filled in' if filled else 'None'}"
-        )
+        if x.grad is not None:
+            raise DoesNotApply("its .grad is already filled in")
+
+        def backward():
+            with sample.around():
+                loss = (x * x).sum()
+            loss = loss.real if loss.is_complex() else loss
+            loss.backward()
+
+        attempt("(x * x).sum().backward()", backward)
+        grad = x.grad
+    if x.is_leaf and grad is None:
+        raise DoesNotHold("x is a leaf, and backward() left x.grad None")
+    if not x.is_leaf and grad is not None:
+        raise DoesNotHold("x is not a leaf, and backward() filled x.grad")
 
 
 @claim(
-    "backward.implicit-needs-one-element",
+    "deepcopy.refuses-non-leaf",
     "tensor",
-    "backward() called without an argument raises on an output of more than one element (x * 2).",
-    "不带参数调用 backward() 时，输出（x * 2）多于一个元素就会报错。",
-)
-def _(sample):
-    x = sample.tensor
-    if not x.requires_grad:
-        raise DoesNotApply("it does not require grad")
-    with sample.around():
-        doubled = attempt("x * 2", lambda: x * 2)
-    if doubled.numel() <= 1:
-        raise DoesNotApply("x * 2 has one element")
-    try:
-        doubled.backward()
-    except RuntimeError:
-        return
-    raise DoesNotHold(f"(x * 2).backward() ran on {doubled.numel()} elements")
-
-
-@claim(
-    "deepcopy.non-leaf-raises",
-    "tensor",
-    "copy.deepcopy(x) raises for a tensor with a history (not a leaf).",
-    "对有历史的张量（非叶子张量），copy.deepcopy(x) 会报错。",
+    "copy.deepcopy(x) raises when x is not a leaf.",
+    "x 不是叶子张量时，copy.deepcopy(x) 会报错。",
 )
 def _(sample):
     x = sample.tensor
@@ -1218,9 +1232,379 @@ def _(sample):
     raise DoesNotHold("copy.deepcopy(x) ran")
 
 
-# (end of the sweep A block)
+def with_grad(sample):
+    """The sample's tensor with its .grad filled in: the one it has, or one backward() of
+    (x * x).sum() gives a leaf that requires grad. DoesNotApply where there is none to fill."""
+    x = sample.tensor
+    with warnings.catch_warnings():  # (reading .grad of a non-leaf warns)
+        warnings.simplefilter("ignore")
+        if x.grad is not None:
+            return x
+    if not (x.is_leaf and x.requires_grad):
+        raise DoesNotApply("it has no .grad, and is not a leaf that requires grad")
+    if x.layout != torch.strided or x.is_complex():
+        raise DoesNotApply("(x * x).sum() of it is not a real number to call backward() on")
 
-# Claims that the sweep of pages B (the other pages) added.
+    def backward():
+        with sample.around():
+            loss = (x * x).sum()
+        loss.backward()
+
+    attempt("(x * x).sum().backward()", backward)
+    if x.grad is None:
+        raise DoesNotApply("backward() left its .grad None")
+    return x
+
+
+@claim(
+    "copies.clone-leaves-grad-behind",
+    "tensor",
+    "x.clone() and x.detach().clone() of a tensor with a .grad start without one.",
+    "对带 .grad 的张量调用 x.clone() 或 x.detach().clone()，得到的新张量都没有 .grad。",
+)
+def _(sample):
+    x = with_grad(sample)
+    with warnings.catch_warnings():  # (reading .grad of a non-leaf warns)
+        warnings.simplefilter("ignore")
+        carried = [name for name, made in (("x.clone()", x.clone()), ("x.detach().clone()", x.detach().clone())) if made.grad is not None]
+    if carried:
+        raise DoesNotHold(f"{', '.join(carried)} has a .grad")
+
+
+@claim(
+    "deepcopy.grad-kept-but-not-by-parameter",
+    "tensor",
+    "copy.deepcopy(x) of a leaf with a .grad has a copy of that .grad, in memory of its own, when x is a plain tensor, and no .grad when x is an nn.Parameter.",
+    "对带 .grad 的叶子张量 x 做 copy.deepcopy(x)：x 是普通张量时，副本带着这份 .grad 的复制品，放在自己的内存里；x 是 nn.Parameter 时，副本没有 .grad。",
+)
+def _(sample):
+    x = with_grad(sample)
+    if not x.is_leaf:
+        raise DoesNotApply("it is not a leaf, and copy.deepcopy refuses a tensor with a history")
+    copied = attempt("copy.deepcopy(x)", lambda: copy.deepcopy(x))
+    if isinstance(x, torch.nn.Parameter):
+        if copied.grad is not None:
+            raise DoesNotHold("x is an nn.Parameter, and its copy has a .grad")
+        return
+    if copied.grad is None:
+        raise DoesNotHold("x is a plain tensor, and its copy has no .grad")
+    if not torch.equal(snapshot(copied.grad), snapshot(x.grad)) or share_memory(copied.grad, x.grad):
+        raise DoesNotHold("the copy's .grad differs from x.grad or shares its memory")
+
+
+@claim(
+    "backward.leaves-non-leaf-grad-empty",
+    "tensor",
+    "backward() leaves x.grad None when x is not a leaf and did not call retain_grad().",
+    "x 不是叶子张量、也没有调用 retain_grad() 时，backward() 之后 x.grad 仍是 None。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.is_leaf or not x.requires_grad:
+        raise DoesNotApply("it is a leaf, or does not require grad")
+    if x.retains_grad:
+        raise DoesNotApply("it called retain_grad()")
+
+    def backward():
+        with sample.around():
+            loss = (x * x).sum()
+        loss = loss.real if loss.is_complex() else loss
+        loss.backward()
+
+    attempt("(x * x).sum().backward()", backward)
+    with warnings.catch_warnings():  # (reading .grad of a non-leaf warns; that is the point)
+        warnings.simplefilter("ignore")
+        if x.grad is not None:
+            raise DoesNotHold("backward() filled x.grad")
+
+
+@claim(
+    "numpy.refuses-requires-grad",
+    "tensor",
+    "x.numpy() raises when x requires grad.",
+    "x 需要梯度时，x.numpy() 会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad")
+    try:
+        x.numpy()
+    except Exception as exc:
+        if "requires grad" in str(exc):
+            return
+        raise DoesNotHold(f"x.numpy() raised another error: {said(exc)}") from None
+    raise DoesNotHold("x.numpy() ran")
+
+
+@claim(
+    "modes.record-nothing",
+    "tensor",
+    "x * 2 computed under torch.no_grad() or torch.inference_mode() has no grad_fn and does not require grad.",
+    "在 torch.no_grad() 或 torch.inference_mode() 下计算的 x * 2 没有 grad_fn，也不需要梯度。",
+)
+def _(sample):
+    x = sample.tensor
+    for name, mode in (("no_grad()", torch.no_grad), ("inference_mode()", torch.inference_mode)):
+        with mode():
+            y = attempt(f"x * 2 under {name}", lambda: x * 2)
+        if y.grad_fn is not None or y.requires_grad:
+            raise DoesNotHold(f"under {name}, x * 2 has grad_fn {type(y.grad_fn).__name__}, requires_grad {y.requires_grad}")
+
+
+@claim(
+    "inference.cannot-be-saved",
+    "tensor",
+    "An inference tensor cannot be saved for backward: x * w, with a w that requires grad, raises outside inference mode, while x + w, which saves nothing, runs.",
+    "推理张量不能保存下来供反向传播使用：在推理模式之外，x * w（w 需要梯度）会报错，而什么也不保存的 x + w 可以运行。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.is_inference():
+        raise DoesNotApply("it is not an inference tensor")
+    w = torch.ones(x.shape, dtype=x.dtype, requires_grad=True)
+    attempt("x + w", lambda: x + w)
+    try:
+        x * w
+    except RuntimeError:
+        return
+    raise DoesNotHold("x * w ran")
+
+
+@claim(
+    "copy.copy-shares-memory-own-counter",
+    "tensor",
+    "copy.copy(x) reads x's memory, and an in-place write through it leaves x._version as it was.",
+    "copy.copy(x) 读的是 x 的内存，通过它原地写入，x._version 保持不变。",
+)
+def _(sample):
+    with warnings.catch_warnings():  # (copy.copy of a tensor with a hook warns, naming an address)
+        warnings.simplefilter("ignore")
+        aliases(sample, "copy.copy(x)", copy.copy)
+
+
+@claim(
+    "cpu-as_tensor.return-itself",
+    "tensor",
+    "For a tensor x on the CPU, x.cpu() and torch.as_tensor(x) return x itself.",
+    "对 CPU 上的张量 x，x.cpu() 和 torch.as_tensor(x) 都返回 x 本身。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.device.type != "cpu":
+        raise DoesNotApply(f"it is on {x.device}, not on the CPU")
+    new = [name for name, make in (("x.cpu()", x.cpu), ("torch.as_tensor(x)", lambda: torch.as_tensor(x))) if attempt(name, make) is not x]
+    if new:
+        raise DoesNotHold(f"{' and '.join(new)} returned a new tensor")
+
+
+@claim(
+    "reshape.copies-where-view-raises",
+    "tensor",
+    "x.reshape(shape) shares x's memory where x.view(shape) works, and copies where x.view(shape) raises (tried with the shapes (-1,) and x's shape reversed).",
+    "x.view(shape) 能用时，x.reshape(shape) 与 x 共用内存；x.view(shape) 报错时，x.reshape(shape) 复制（试过的形状是 (-1,) 和 x 的形状倒过来）。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.layout != torch.strided:
+        raise DoesNotApply("it has no strides")
+    writable(x)
+    for shape in ((-1,), tuple(reversed(x.shape))):
+        try:
+            x.view(shape)
+            viewed = True
+        except RuntimeError:
+            viewed = False
+        reshaped = attempt(f"x.reshape({shape})", lambda s=shape: x.reshape(s))
+        if share_memory(reshaped, x) != viewed:
+            what = "shares x's memory" if not viewed else "copies"
+            raise DoesNotHold(f"x.view({shape}) {'works' if viewed else 'raises'}, and x.reshape({shape}) {what}")
+
+
+@claim(
+    "clone.not-a-view",
+    "tensor",
+    "x.clone() is not a view: its _base is None and _is_view() is False.",
+    "x.clone() 不是视图：它的 _base 为 None，_is_view() 为 False。",
+)
+def _(sample):
+    cloned = attempt("x.clone()", sample.tensor.clone)
+    if cloned._base is not None or cloned._is_view():
+        raise DoesNotHold(f"x.clone()._is_view() is {cloned._is_view()}")
+
+
+@claim(
+    "modes.four-ways-cut-x",
+    "tensor",
+    "Each of x.detach() * 2, x * 2 under torch.no_grad(), x * 2 under torch.inference_mode(), and, for a leaf x (requires_grad_(False) refuses a non-leaf), x * 2 after x.requires_grad_(False) does not require grad: no gradient flows from it back into x.",
+    "x.detach() * 2、torch.no_grad() 下的 x * 2、torch.inference_mode() 下的 x * 2，以及（对叶子张量 x；requires_grad_(False) 拒绝非叶子张量）x.requires_grad_(False) 之后的 x * 2，都不需要梯度：梯度不会从它们流回 x。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad, so no gradient flows into it anyway")
+    results = {"x.detach() * 2": attempt("x.detach() * 2", lambda: x.detach() * 2)}
+    for name, mode in (("no_grad()", torch.no_grad), ("inference_mode()", torch.inference_mode)):
+        with mode():
+            results[f"x * 2 under {name}"] = attempt(f"x * 2 under {name}", lambda: x * 2)
+    if x.is_leaf:
+        attempt("x.requires_grad_(False)", lambda: x.requires_grad_(False))
+        results["x * 2 after x.requires_grad_(False)"] = attempt("x * 2", lambda: x * 2)
+    wrong = [name for name, y in results.items() if y.requires_grad]
+    if wrong:
+        raise DoesNotHold(f"{', '.join(wrong)} requires grad")
+
+
+@claim(
+    "modes.write-moves-x-version",
+    "tensor",
+    "An in-place write into x moves x._version whichever way x was kept out of the graph: through x.detach(), inside torch.no_grad(), inside torch.inference_mode(), or, for a leaf x, after x.requires_grad_(False).",
+    "不论用哪种方式把 x 排除在计算图外，原地写入 x 都会改动 x._version：经由 x.detach()、在 torch.no_grad() 里、在 torch.inference_mode() 里，或（对叶子张量 x）在 x.requires_grad_(False) 之后。",
+)
+def _(sample):
+    x = sample.tensor
+    writable(x)
+    counter(x)
+    ways = {
+        "through x.detach()": lambda: write(x.detach(), "d"),
+        "under no_grad()": lambda: write_in(torch.no_grad, x),
+        "under inference_mode()": lambda: write_in(torch.inference_mode, x),
+    }
+    if x.is_leaf:
+        ways["after x.requires_grad_(False)"] = lambda: write(x.requires_grad_(False), "x")
+    for name, way in ways.items():
+        before = x._version
+        what = attempt(f"a write {name}", way)
+        if x._version == before:
+            raise DoesNotHold(f"{what} {name} left x._version at {before}")
+
+
+def write_in(mode, x):
+    with mode():
+        return write(x, "x")
+
+
+@claim(
+    "modes.enable-grad-inside-no-grad-records",
+    "tensor",
+    "x * 2 of an x that requires grad, computed under torch.enable_grad() nested in torch.no_grad(), has a grad_fn.",
+    "对需要梯度的 x，在嵌套于 torch.no_grad() 中的 torch.enable_grad() 下计算的 x * 2 有 grad_fn。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad")
+    with torch.no_grad(), torch.enable_grad():
+        y = attempt("x * 2", lambda: x * 2)
+    if y.grad_fn is None:
+        raise DoesNotHold("x * 2 has no grad_fn")
+
+
+@claim(
+    "module.eval-sets-every-submodule",
+    "module",
+    "module.eval() sets the training flag of the module and of each of its submodules to False, and module.train() sets it back to True.",
+    "module.eval() 把模块及其每个子模块的 training 标志设为 False，module.train() 再把它设回 True。",
+)
+def _(sample):
+    module = sample.value
+    module.eval()
+    training = [name or "(the module)" for name, m in module.named_modules() if m.training]
+    if training:
+        raise DoesNotHold(f"after eval(), {', '.join(training)} still training")
+    module.train()
+    evaluating = [name or "(the module)" for name, m in module.named_modules() if not m.training]
+    if evaluating:
+        raise DoesNotHold(f"after train(), {', '.join(evaluating)} not training")
+
+
+@claim(
+    "requires_grad.off-refused-on-non-leaf",
+    "tensor",
+    "x.requires_grad_(False) raises when x is not a leaf, and on a leaf it runs and leaves x.requires_grad False.",
+    "x 不是叶子张量时，x.requires_grad_(False) 会报错；x 是叶子张量时，它可以运行，之后 x.requires_grad 为 False。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.is_leaf:
+        try:
+            x.requires_grad_(False)
+        except RuntimeError:
+            return
+        raise DoesNotHold("x is not a leaf, and x.requires_grad_(False) ran")
+    attempt("x.requires_grad_(False)", lambda: x.requires_grad_(False))
+    if x.requires_grad:
+        raise DoesNotHold("after x.requires_grad_(False), x.requires_grad is still True")
+
+
+@claim(
+    "hooks.refused-without-grad",
+    "tensor",
+    "x.register_hook(fn) raises when x does not require grad.",
+    "x 不需要梯度时，x.register_hook(fn) 会报错。",
+)
+def _(sample):
+    x = sample.tensor
+    if x.requires_grad:
+        raise DoesNotApply("it requires grad")
+    try:
+        x.register_hook(lambda grad: grad)
+    except RuntimeError:
+        return
+    raise DoesNotHold("x.register_hook(fn) ran")
+
+
+@claim(
+    "leaf.no-grad-fn",
+    "tensor",
+    "A leaf (x.is_leaf is True) has no grad_fn.",
+    "叶子张量（x.is_leaf 为 True）没有 grad_fn。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.is_leaf:
+        raise DoesNotApply("it is not a leaf")
+    if x.grad_fn is not None:
+        raise DoesNotHold(f"x.is_leaf is True, and x.grad_fn is {type(x.grad_fn).__name__}")
+
+
+@claim(
+    "view.base-is-root",
+    "tensor",
+    "The _base of a view (x._is_view() is True) is not itself a view: it is the root of the chain of views.",
+    "视图（x._is_view() 为 True）的 _base 本身不是视图：它是视图链最开头的那个张量。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x._is_view():
+        raise DoesNotApply("x._is_view() is False")
+    if x._base is None or x._base._is_view():
+        raise DoesNotHold("x._base is None" if x._base is None else "x._base is itself a view")
+
+
+@claim(
+    "backward.needs-one-element",
+    "tensor",
+    "backward() without an argument raises on an output with more than one element, and runs on one with a single element.",
+    "不带参数调用时，backward() 对多于一个元素的输出报错，对只有一个元素的输出可以运行。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad, so nothing computed from it has a graph")
+    if x.layout != torch.strided or x.is_complex():
+        raise DoesNotApply("x * 2 of it is not a real dense output to call backward() on")
+    with sample.around():
+        y = x * 2
+    if y.numel() > 1:
+        try:
+            y.backward()
+        except RuntimeError:
+            return
+        raise DoesNotHold(f"backward() ran on an output of {y.numel()} elements")
+    attempt("backward() of a one-element output", y.backward)
+
+
 # (end of the sweep B block)
 
 generator = torch.manual_seed(0)  # (nothing printed depends on it; modules start the same each run)
