@@ -135,9 +135,9 @@ pre, div.highlight, .cell_input, .cell_output, .output, .output-figure,
 # character the book prints (fonts-wqy-microhei has Latin as well as Chinese), with outlines
 # unhinted (geometricPrecision): where Chromium found fonts by itself (the theme's stacks start
 # with fonts this machine lacks) and hinted them, lines with code in them moved by a fraction of
-# a point from one print to the next. (Some still do, in about one print in four of the Chinese
-# book on a busy machine: see
-# docs/dev/decisions/0030-reproducible-books.md.)
+# a point from one print to the next. (Some still did, in about one print in four of the Chinese
+# book on a busy machine, until the books were typeset for paper; none has since, and two builds
+# give the same bytes: docs/dev/decisions/0030-reproducible-books.md.)
 FONTS = {
     "en": ("DejaVu Sans", "DejaVu Sans Mono"),
     "zh": ("WenQuanYi Micro Hei", "WenQuanYi Micro Hei Mono"),
