@@ -734,12 +734,8 @@ PHONE = {"width": 390, "height": 844}
 # scrollWidth, and the element reaching furthest right that is not clipped by a box that
 # scrolls or hides its overflow (a table in its scroll box is inside the page), named by tag,
 # class and the start of its text. Of an element and its descendants reaching as far, the
-# outermost is named: the one that does not fit its parent. On a page that fits, only its
-# scrollWidth is read (too_wide names no element then): the walk measures every element and
-# every run of text, which took the operator reference's check from about 2 s to 5 to 7 s.
+# outermost is named: the one that does not fit its parent.
 WIDEST = """(limit) => {
-  const scrollWidth = document.documentElement.scrollWidth;
-  if (scrollWidth <= limit) return {scrollWidth, widest: null};  // it fits: nothing to name
   // How far right `right` (of an element or text) shows, clipped by the boxes from `up` on
   // that scroll or hide their overflow; -Infinity inside a fixed box (out of the page's flow).
   const shown = (right, up) => {
@@ -781,7 +777,7 @@ WIDEST = """(limit) => {
     const clipped = shown(right, parent);
     if (clipped > limit + 0.5 && clipped > reach(parent) + 0.5) consider(parent, clipped);
   }
-  return {scrollWidth, widest};
+  return {scrollWidth: document.documentElement.scrollWidth, widest};
 }"""
 
 
