@@ -329,12 +329,14 @@ def test_the_setup_cell_installs_only_what_is_missing(tmp_path):
 
 
 def only_torch_probe(absent: set[str]) -> str:
-    """Python code that exits 0 where torch imports and none of `absent` (nor pytest, nor
-    sphinx) can."""
+    """Python code that exits 0 where torch is found and none of `absent` (nor pytest, nor
+    sphinx) is. (Found, not imported: the notebooks' driver imports torch first thing, and the
+    setup cell's test needs none: an import here cost about 2 CPU-s per environment.)"""
     names = sorted(absent | {"pytest", "sphinx"})
     return (
-        "import importlib.util as u, sys; import torch; "
-        f"sys.exit(0 if all(u.find_spec(m) is None for m in {names!r}) else 3)"
+        "import importlib.util as u, sys; "
+        f"sys.exit(0 if u.find_spec('torch') and all(u.find_spec(m) is None for m in {names!r})"
+        " else 3)"
     )
 
 
@@ -343,46 +345,125 @@ def only_torch_probe(absent: set[str]) -> str:
 # raise what its page showed (its stored error), or the class its `# raises` comment names; a
 # cell that stores its page's output must print it. Any other IPython syntax fails to compile,
 # and so fails the run.
+#
+# `python -I driver.py FOLDER ...` runs each FOLDER/notebook.ipynb so, in a process of its own
+# forked from the driver once it has imported torch (what every notebook imports; about 2 s
+# of CPU a time, which the notebooks' own cells mostly do not reach), as the site's snippets run
+# (whatcopy.core.runner.ForkServer): the child starts in its folder, which is its sys.path[0],
+# with the generators a fresh interpreter seeds randomly reseeded, and nothing else of another
+# notebook's. Each child writes what went wrong to FOLDER/problems.txt and exits 1 with it.
 DRIVER = """
-import contextlib, io, json, os, re, sys, traceback
-sys.path.insert(0, os.getcwd())
-notebook = json.load(open(sys.argv[1], encoding="utf-8"))
-namespace = {"__name__": "__main__"}
-code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
-text = lambda value: value if isinstance(value, str) else "".join(value)
-problems = []
-for number, cell in enumerate(code, start=1):
-    source = text(cell["source"])
-    if source.startswith("%%writefile "):
-        first, _, body = source.partition("\\n")
-        open(first.split()[1], "w", encoding="utf-8").write(body + "\\n")
-        continue
-    printed, raised = io.StringIO(), None
+import contextlib, io, json, os, random, re, signal, sys, time, traceback
+LIMIT = float(os.environ.get("KIT_NOTEBOOK_TIMEOUT", "600"))  # seconds a notebook may run
+
+def run(notebook):
+    namespace = {"__name__": "__main__"}
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    text = lambda value: value if isinstance(value, str) else "".join(value)
+    problems = []
+    for number, cell in enumerate(code, start=1):
+        source = text(cell["source"])
+        if source.startswith("%%writefile "):
+            first, _, body = source.partition("\\n")
+            open(first.split()[1], "w", encoding="utf-8").write(body + "\\n")
+            continue
+        printed, raised = io.StringIO(), None
+        try:
+            with contextlib.redirect_stdout(printed):
+                exec(compile(source, f"<code cell {number}>", "exec"), namespace)
+        except BaseException as exc:
+            raised = exc
+            if "raises-exception" not in cell["metadata"].get("tags", []):
+                problems.append(f"code cell {number} raised:\\n" + traceback.format_exc())
+                break
+        errors = [o for o in cell["outputs"] if o["output_type"] == "error"]
+        expected = re.search(r"#\\s*raises\\s+([\\w.]+)\\s*$", source)
+        if raised is not None and errors:
+            got = f"{type(raised).__name__}: {raised}"
+            want = f"{errors[0]['ename']}: {errors[0]['evalue']}"
+            if got != want:
+                problems.append(f"code cell {number} raised {got!r}, its page {want!r}")
+        elif raised is not None and expected and type(raised).__name__ != expected[1].split(".")[-1]:
+            problems.append(f"code cell {number} raised {type(raised).__name__}: {raised}")
+        stored = "".join(text(o["text"]) for o in cell["outputs"] if o["output_type"] == "stream")
+        if cell["outputs"] and printed.getvalue().rstrip("\\n") != stored.rstrip("\\n"):
+            problems.append(
+                f"code cell {number} printed\\n{printed.getvalue()}\\nwhere its page printed\\n{stored}"
+            )
+    return problems
+
+def child(folder):
+    os.chdir(folder)
+    sys.path.insert(0, folder)
+    for fd, name in ((1, "stdout.txt"), (2, "stderr.txt")):
+        target = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.dup2(target, fd)
+        os.close(target)
+    random.seed()  # what a fresh interpreter seeds from the system, as forked children share it
+    sys.modules["torch"].default_generator.seed()
+    if "numpy" in sys.modules:
+        sys.modules["numpy"].random.seed()
     try:
-        with contextlib.redirect_stdout(printed):
-            exec(compile(source, f"<code cell {number}>", "exec"), namespace)
-    except BaseException as exc:
-        raised = exc
-        if "raises-exception" not in cell["metadata"].get("tags", []):
-            problems.append(f"code cell {number} raised:\\n" + traceback.format_exc())
-            break
-    errors = [o for o in cell["outputs"] if o["output_type"] == "error"]
-    expected = re.search(r"#\\s*raises\\s+([\\w.]+)\\s*$", source)
-    if raised is not None and errors:
-        got = f"{type(raised).__name__}: {raised}"
-        want = f"{errors[0]['ename']}: {errors[0]['evalue']}"
-        if got != want:
-            problems.append(f"code cell {number} raised {got!r}, its page {want!r}")
-    elif raised is not None and expected and type(raised).__name__ != expected[1].split(".")[-1]:
-        problems.append(f"code cell {number} raised {type(raised).__name__}: {raised}")
-    stored = "".join(text(o["text"]) for o in cell["outputs"] if o["output_type"] == "stream")
-    if cell["outputs"] and printed.getvalue().rstrip("\\n") != stored.rstrip("\\n"):
-        problems.append(
-            f"code cell {number} printed\\n{printed.getvalue()}\\nwhere its page printed\\n{stored}"
-        )
-print("\\n".join(problems), file=sys.stderr)
-sys.exit(1 if problems else 0)
+        problems = run(json.load(open("notebook.ipynb", encoding="utf-8")))
+    except BaseException:
+        problems = ["the driver failed:\\n" + traceback.format_exc()]
+    open("problems.txt", "w", encoding="utf-8").write("\\n".join(problems))
+    return 1 if problems else 0
+
+import torch  # once, before the notebooks' processes are forked
+
+failed = 0
+for folder in map(os.path.abspath, sys.argv[1:]):
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            code = child(folder)
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+    deadline = time.monotonic() + LIMIT
+    while (done := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    if done[0] == 0:
+        os.kill(pid, signal.SIGKILL)
+        done = os.waitpid(pid, 0)
+        with open(os.path.join(folder, "problems.txt"), "a", encoding="utf-8") as out:
+            out.write(f"\\nstill running after {LIMIT:g} s")
+    status = os.waitstatus_to_exitcode(done[1])
+    if status and not os.path.exists(os.path.join(folder, "problems.txt")):
+        with open(os.path.join(folder, "problems.txt"), "w", encoding="utf-8") as out:
+            out.write(f"its process ended with status {status}")
+    failed += status != 0
+sys.exit(1 if failed else 0)
 """
+
+
+def run_notebooks(
+    python: Path, folders: list[Path], driver: Path, limit: float = 600
+) -> dict[Path, str]:
+    """Run each folder's notebook.ipynb with DRIVER in the interpreter `python`, each given
+    `limit` seconds: the problems of each notebook that failed (none when all ran as their
+    pages show)."""
+    result = subprocess.run(
+        [str(python), "-I", str(driver), *map(str, folders)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "KIT_NOTEBOOK_TIMEOUT": str(limit)},
+        timeout=limit * len(folders) + 600,
+        check=False,
+    )
+    found = {}
+    for work in folders:
+        report = work / "problems.txt"
+        problems = report.read_text(encoding="utf-8") if report.exists() else "no report"
+        if problems:
+            found[work] = problems
+    assert bool(found) == bool(result.returncode), (result.returncode, result.stderr, found)
+    return found
 
 
 @pytest.mark.slow
@@ -391,14 +472,16 @@ def test_every_kit_notebook_runs_with_only_torch(tmp_path):
     """Every notebook of both kits (the page notebooks and the exercise notebooks; one run per
     distinct list of code cells, as the languages' notebooks share theirs) runs top to bottom
     in a fresh environment that has torch and what its kit-setup cells install, nothing else:
-    what Colab or a teacher with `pip install torch` gives, once the setup cells have run."""
+    what Colab or a teacher with `pip install torch` gives, once the setup cells have run. Each
+    notebook runs in a process of its own, forked from one that imported torch (DRIVER)."""
     runs: dict[str, tuple[str, dict]] = {}
     for language in LANGUAGES:
         for name, notebook in notebooks(members(language)).items():
             code = [cell_source(c) for c in notebook["cells"] if c["cell_type"] == "code"]
             runs.setdefault(json.dumps(code), (f"{folder(language)}: {name}", notebook))
     pythons: dict[frozenset, Path] = {}
-    failures = []
+    batches: dict[frozenset, list[Path]] = {}
+    names: dict[Path, str] = {}
     (tmp_path / "driver.py").write_text(DRIVER)
     for index, (name, notebook) in enumerate(sorted(runs.values(), key=lambda r: r[0])):
         installs, _ = setup_of(notebook)
@@ -415,16 +498,12 @@ def test_every_kit_notebook_runs_with_only_torch(tmp_path):
         work = tmp_path / f"run-{index}"
         work.mkdir()
         (work / "notebook.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
-        result = subprocess.run(
-            [str(pythons[key]), "-I", str(tmp_path / "driver.py"), "notebook.ipynb"],
-            cwd=work,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-        )
-        if result.returncode != 0:
-            failures.append(f"{name}:\n{result.stderr[-3000:]}")
+        batches.setdefault(key, []).append(work)
+        names[work] = name
+    failures = []
+    for key, folders in batches.items():
+        found = run_notebooks(pythons[key], folders, tmp_path / "driver.py")
+        failures += [f"{names[work]}:\n{problems[-3000:]}" for work, problems in found.items()]
     assert len(runs) >= 20, f"only {len(runs)} notebooks found"
     assert not failures, "\n\n".join(failures)
 
@@ -459,18 +538,31 @@ def test_the_run_fails_where_a_module_is_missing(tmp_path):
         ),
         "print(3)": (printed, [], "code cell 1 printed\n3\n\nwhere its page printed\n2"),
     }
+    # and what one notebook's process leaves is not another's: a module it wrote and imported;
+    # a notebook that runs past its limit fails, and the one after it still runs
+    cases["%%writefile helper.py\nVALUE = 1"] = ([], [], None)
+    cases["import helper\nprint(helper.VALUE)"] = ([], [], "No module named 'helper'")
+    cases["import time\nwhile True:\n    time.sleep(0.1)"] = ([], [], "still running after 5 s")
+    cases["import torch\nprint(torch.ones(2).sum().item())"] = (
+        [{"output_type": "stream", "name": "stdout", "text": "2.0\n"}],
+        [],
+        None,
+    )
     (tmp_path / "driver.py").write_text(DRIVER)
+    folders = {}
     for number, (source, (outputs, tags, expected)) in enumerate(cases.items()):
+        folders[tmp_path / f"nb{number}"] = expected
+        (tmp_path / f"nb{number}").mkdir()
         notebook = {"cells": [cell(source, outputs, tags)]}
-        (tmp_path / f"nb{number}.ipynb").write_text(json.dumps(notebook))
-        result = subprocess.run(
-            [str(python), "-I", "driver.py", f"nb{number}.ipynb"],
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert result.returncode == 1 and expected in result.stderr, result.stderr
+        (tmp_path / f"nb{number}" / "notebook.ipynb").write_text(json.dumps(notebook))
+    # (the writefile notebook imports its module in a second cell)
+    writer = json.loads((tmp_path / "nb3" / "notebook.ipynb").read_text())
+    writer["cells"].append(cell("import helper\nprint(helper.VALUE)", [], []))
+    (tmp_path / "nb3" / "notebook.ipynb").write_text(json.dumps(writer))
+    found = run_notebooks(python, list(folders), tmp_path / "driver.py", limit=5)
+    assert set(found) == {work for work, expected in folders.items() if expected}, found
+    for work, expected in folders.items():
+        assert expected is None or expected in found[work], (work, found.get(work))
 
 
 # ---------------------------------------------------------------------------------------------
