@@ -592,6 +592,32 @@ def build_broken(project: Path, **env) -> str:
     return result.stdout + result.stderr
 
 
+def test_runs_that_fail_stop_the_languages_builds_before_they_read_a_page(tmp_path):
+    """`python -m whatcopy build` starts the languages' Sphinx processes while it runs the
+    snippets, and tells them on a pipe when the runs are made (whatcopy/site/build.py): when the
+    runs fail instead (here: a fork server that cannot start, seeded), each build stops before
+    it reads a page, the build exits naming the failure, and nothing is published."""
+    project = build.copy_project(tmp_path)
+    seeded = (
+        "import sys\n"
+        "from whatcopy.site import build\n"
+        "def run_snippets(languages, folder):\n"
+        "    sys.exit('the snippets could not be run: seeded server failure')\n"
+        "build.run_snippets = run_snippets\n"
+        "build.build_languages(['en', 'zh'])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", seeded], cwd=project, capture_output=True, text=True, check=False
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, output
+    assert "seeded server failure" in output, output
+    assert output.count("the snippets' runs were not made") == len(LANGUAGES), output
+    built = project / "docs/_build"
+    assert not list(built.glob("html/*/*.html")), "a build whose runs failed published pages"
+    assert not list(built.glob("doctrees/*/*.doctree")), "a build whose runs failed read pages"
+
+
 @pytest.mark.slow
 def test_a_broken_snippet_stops_the_build_and_is_named_every_time(tmp_path):
     """Each kind of broken snippet or cell (BROKEN) stops the build with a message naming its

@@ -202,3 +202,30 @@ def test_a_generator_may_run_five_times_a_snippets_limit(monkeypatch):
     snippet, generator = resolve(["detach/stops_gradient"])[0], resolve(["generators/operators"])[0]
     assert runner.timeout_for(snippet) == 7
     assert runner.timeout_for(generator) == 35
+
+
+def test_a_language_build_waits_for_the_runs_on_a_pipe():
+    """`python -m whatcopy build` starts the languages' builds while it runs the snippets (site/
+    build.py): each waits, before it reads a page, for one message on a pipe (a blocking read,
+    nothing polled), and stops if the pipe is closed without it (the runs failed, or the
+    process that made them was stopped)."""
+    import os
+    import threading
+    import time
+
+    from sphinx.errors import SphinxError
+
+    from whatcopy.sphinxext import snippet_runs
+
+    read, write = os.pipe()
+    told = threading.Timer(0.5, lambda: (os.write(write, snippet_runs.READY), os.close(write)))
+    started = time.perf_counter()
+    told.start()
+    snippet_runs.wait_for_runs(read)
+    assert time.perf_counter() - started >= 0.5, "it read pages before the runs were made"
+    told.join()
+
+    read, write = os.pipe()
+    os.close(write)
+    with pytest.raises(SphinxError, match="runs were not made"):
+        snippet_runs.wait_for_runs(read)

@@ -316,3 +316,21 @@ def test_each_message_comes_from_the_source_its_entry_names():
 def test_the_generator_is_kept_apart_from_the_teachers_snippets():
     assert GENERATOR.path.parent == ROOT / "generators"
     assert GENERATOR.name not in {s.name for s in transcripts.all_snippets()}
+
+
+def test_the_data_file_is_parsed_again_only_when_its_text_changed(tmp_path):
+    """Pages read the atlas through whatcopy/content/yaml_files.py, which parses a text once per
+    process: a changed file is parsed again, each caller gets a copy of its own, and a file that
+    is no YAML is named with its line, as yaml.safe_load(file) names it."""
+    from whatcopy.content import yaml_files
+
+    path = tmp_path / "error_atlas.yaml"
+    path.write_text("entries:\n  a: {see: one}\n", encoding="utf-8")
+    first = atlas_ext.load(path)
+    first["entries"]["a"]["see"] = "changed by a caller"
+    assert atlas_ext.load(path) == {"entries": {"a": {"see": "one"}}}
+    path.write_text("entries:\n  a: {see: two}\n", encoding="utf-8")
+    assert atlas_ext.load(path) == {"entries": {"a": {"see": "two"}}}
+    path.write_text("entries:\n  a: {see: [two}\n", encoding="utf-8")
+    with pytest.raises(yaml.YAMLError, match=rf'in "{path}", line 2'):
+        yaml_files.load(path)

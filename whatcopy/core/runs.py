@@ -19,6 +19,7 @@ Standard library and torch only, like the rest of whatcopy.core.
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import hashlib
 import json
 import os
@@ -35,6 +36,7 @@ FOLDER = "runs"  # under the build folder
 FORMAT = "2"  # of a run's file: a new one makes every run old
 
 
+@functools.cache  # (asked for every run's key: each look-up scans sys.path's distributions)
 def _version(name: str) -> str:
     try:
         return version(name)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import hashlib
 import re
 from pathlib import Path
@@ -40,6 +41,20 @@ RAISES = re.compile(r"#\s*raises\s+([A-Za-z_][\w.]*)")
 DEVICE_DEPENDENT = re.compile(r"^#\s*device-dependent:\s*(.+)$", re.MULTILINE)
 
 
+@functools.lru_cache(maxsize=4096)
+def _real(path: Path) -> Path:
+    """An absolute path with its links resolved, asked of the file system once per process: a
+    build asks a snippet its name, kind and place thousands of times (a look-up per folder of
+    its path each)."""
+    return path.resolve()
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse(source: str, filename: str) -> ast.Module:
+    """A snippet's source parsed once per process while it is the same (callers only read)."""
+    return ast.parse(source, filename=filename)
+
+
 class SnippetError(Exception):
     """A problem with one snippet, already phrased for the person who must fix it."""
 
@@ -55,22 +70,25 @@ class Statement:
 class Snippet:
     path: Path
 
+    def _resolved(self) -> Path:
+        return _real(self.path) if self.path.is_absolute() else self.path.resolve()
+
     @property
     def rel(self) -> str:
-        return self.path.resolve().relative_to(ROOT).as_posix()
+        return self._resolved().relative_to(ROOT).as_posix()
 
     @property
     def name(self) -> str:
         """``detach/stops_gradient``: the snippet's path below snippets/, without .py;
         ``generators/operators`` for a generator."""
-        path = self.path.resolve()
+        path = self._resolved()
         if self.is_generator:
             return "generators/" + path.relative_to(GENERATORS).with_suffix("").as_posix()
         return path.relative_to(SNIPPETS).with_suffix("").as_posix()
 
     @property
     def is_generator(self) -> bool:
-        return GENERATORS in self.path.resolve().parents
+        return GENERATORS in self._resolved().parents
 
     @property
     def source(self) -> str:
@@ -113,7 +131,7 @@ class Snippet:
 
     def _tree(self) -> ast.Module:
         try:
-            return ast.parse(self.source, filename=self.rel)
+            return _parse(self.source, self.rel)
         except SyntaxError as exc:
             raise SnippetError(f"{self.rel}:{exc.lineno}: syntax error: {exc.msg}") from None
 

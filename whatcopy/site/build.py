@@ -5,18 +5,20 @@ the reader to their language, a 404 page and a sitemap.
     python -m whatcopy build en         # one language
     python -m whatcopy build --out DIR  # build everything (cache included) under DIR instead
 
-First every page's snippets that have no current run are run, each once, on one fork server
-(whatcopy/core/runs.py); then the languages are built at the same time, each reading those
-runs and executing nothing (`--one-at-a-time`: one after the other). The site's address
-(`site_url`; the command line takes it from SITE_URL) makes the sitemap and the 404 page's links
-absolute. At the end it prints one line per stale transcript (``report_stale``), with the
-command that records it again.
+Every page's snippets that have no current run are run, each once, on fork servers
+(whatcopy/core/runs.py), while the languages' builds start at the same time; each waits,
+before it reads a page, until a pipe from this process says the runs are made, then reads them
+and executes nothing (`--one-at-a-time`: the runs, then one language after the other). The
+site's address (`site_url`; the command line takes it from SITE_URL) makes the sitemap and the
+404 page's links absolute. At the end it prints one line per stale transcript
+(``report_stale``), with the command that records it again.
 What a language's sphinx-build needs to know it is told as config values (`-D`), not through
 the environment: docs/dev/configuration.md.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -60,10 +62,13 @@ def sphinx_args(
     ]
 
 
-def settings(build: Path, site_url: str | None = None) -> list[str]:
+def settings(
+    build: Path, site_url: str | None = None, runs_ready_fd: int | None = None
+) -> list[str]:
     """The config values every sphinx-build of the site is given: the project it builds (its
-    root), the build folder (the snippets' runs included), that the snippets were run before
-    it started (run_snippets()), and the site's address when known."""
+    root), the build folder (the snippets' runs included), that the snippets are run by
+    run_snippets(), not by it, the site's address when known, and, when it starts before the
+    runs are made, the pipe on which it is told they are (whatcopy/sphinxext/snippet_runs.py)."""
     return [
         "-D",
         f"whatcopy_root={project.current().root}",
@@ -72,6 +77,7 @@ def settings(build: Path, site_url: str | None = None) -> list[str]:
         "-D",
         "whatcopy_run_snippets=0",
         *(["-D", f"site_url={site_url}"] if site_url else []),
+        *(["-D", f"whatcopy_runs_ready_fd={runs_ready_fd}"] if runs_ready_fd is not None else []),
     ]
 
 
@@ -82,13 +88,14 @@ def sphinx_command(
     quiet: bool = True,
     jobs: str = "auto",
     site_url: str | None = None,
+    runs_ready_fd: int | None = None,
 ) -> list[str]:
     lang = LANGUAGES[language]
     return sphinx_args(
         project.current().docs / lang.source,
         build / "html" / lang.folder,
         build / "doctrees" / lang.folder,
-        *settings(build, site_url),
+        *settings(build, site_url, runs_ready_fd),
         *extra,
         jobs=jobs,
         quiet=quiet,
@@ -96,7 +103,9 @@ def sphinx_command(
 
 
 class Run:
-    """One language's sphinx-build, started; `finish()` waits for it."""
+    """One language's sphinx-build, started; `wait()` waits for it. With `before_runs`, it
+    starts before the snippets' runs are made and waits for them before it reads a page, until
+    `runs_made()` tells it on a pipe (`runs_made(False)`: they failed, it stops)."""
 
     def __init__(
         self,
@@ -105,6 +114,7 @@ class Run:
         quiet: bool,
         jobs: str = "auto",
         site_url: str | None = None,
+        before_runs: bool = False,
     ):
         self.language, self.build, self.quiet = language, build, quiet
         self.started = time.perf_counter()
@@ -112,13 +122,35 @@ class Run:
         self.log_file = (
             None if quiet else tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
         )
-        self.process = subprocess.Popen(
-            sphinx_command(language, build, quiet=quiet, jobs=jobs, site_url=site_url),
-            cwd=project.current().root,
-            text=True,
-            stdout=self.log_file,
-            stderr=subprocess.STDOUT if not quiet else None,
+        # (the write end is not inherited: a stopped parent closes it, and the build stops)
+        read_end, self.ready = os.pipe() if before_runs else (None, None)
+        command = sphinx_command(
+            language, build, quiet=quiet, jobs=jobs, site_url=site_url, runs_ready_fd=read_end
         )
+        try:
+            self.process = subprocess.Popen(
+                command,
+                cwd=project.current().root,
+                text=True,
+                stdout=self.log_file,
+                stderr=subprocess.STDOUT if not quiet else None,
+                pass_fds=() if read_end is None else (read_end,),
+            )
+        finally:
+            if read_end is not None:
+                os.close(read_end)
+
+    def runs_made(self, made: bool = True) -> None:
+        if self.ready is not None:
+            from whatcopy.sphinxext.snippet_runs import READY
+
+            try:
+                if made:
+                    os.write(self.ready, READY)
+            except BrokenPipeError:  # (it stopped before: wait() reports it)
+                pass
+            os.close(self.ready)
+            self.ready = None
 
     def wait(self) -> tuple[int, float, str]:
         code = self.process.wait()
@@ -177,20 +209,34 @@ def build_languages(
     jobs: str = "auto",
     site_url: str | None = None,
 ) -> dict[str, tuple[float, str]]:
-    """Run the pages' snippets (run_snippets), then build the languages at the same time, each
-    in its own process, each only reading the runs: on two cores their starts, loads and writes
-    overlap. Return each one's (seconds, log), and under "runs" the snippets' (seconds, one line
-    per snippet run); exit with a message when one fails (after the others have finished).
-    `one_at_a_time`: each after the other; `jobs`: Sphinx's processes per language."""
+    """Run the pages' snippets (run_snippets) while the languages build at the same time, each
+    in its own process, each waiting for the runs before it reads a page and then only reading
+    them: on two cores their starts overlap the runs, and their loads and writes each other.
+    Return each one's (seconds from its start, the wait included, log), and under "runs" the
+    snippets' (seconds, one line per snippet run); exit with a message when one fails (after the
+    others have finished). `one_at_a_time`: the runs, then each language after the other;
+    `jobs`: Sphinx's processes per language."""
     build = build or project.current().build
-    results = {"runs": run_snippets(languages, build)}
     if one_at_a_time:
+        results = {"runs": run_snippets(languages, build)}
         finished = []
         for language in languages:
             run = Run(language, build, quiet, jobs, site_url)
             finished.append((run, *run.wait()))
     else:
-        started = [Run(language, build, quiet, jobs, site_url) for language in languages]
+        # Each language's start (imports, configuration, theme) overlaps the runs; it waits for
+        # them on a pipe before it reads a page.
+        started = [Run(language, build, quiet, jobs, site_url, True) for language in languages]
+        made = False
+        try:
+            results = {"runs": run_snippets(languages, build)}
+            made = True
+        finally:  # (runs that failed or were stopped: each build stops before reading a page)
+            for run in started:
+                run.runs_made(made)
+            if not made:
+                for run in started:
+                    run.wait()
         finished = [(run, *run.wait()) for run in started]
     failed = [(run, log) for run, code, _, log in finished if code]
     for run, _, seconds, log in finished:

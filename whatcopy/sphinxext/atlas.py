@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -31,6 +30,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from whatcopy import project
+from whatcopy.content import yaml_files
 from whatcopy.reference import atlas
 from whatcopy.sphinxext.messages import NP_, translate
 from whatcopy.sphinxext.output_figures import _fold, _printed_block
@@ -82,9 +82,7 @@ def _where(path: Path) -> str:
 
 
 def load(path: Path | None = None) -> dict:
-    path = path or data_file()
-    with path.open(encoding="utf-8") as f:
-        return yaml.safe_load(f)
+    return yaml_files.load(path or data_file())
 
 
 def problems(data: dict, idents: list[str] | None = None, path: Path | None = None) -> list[str]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx import addnodes
@@ -24,6 +23,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from whatcopy import project
+from whatcopy.content import yaml_files
 from whatcopy.sphinxext.messages import NP_, translate
 
 logger = logging.getLogger(__name__)
@@ -56,9 +56,7 @@ def _where(path: Path) -> str:
 
 
 def load(path: Path | None = None) -> dict:
-    path = path or data_file()
-    with path.open(encoding="utf-8") as f:
-        return yaml.safe_load(f)
+    return yaml_files.load(path or data_file())
 
 
 def problems(data: dict, path: Path | None = None) -> list[str]:

@@ -16,6 +16,7 @@ One job: make every ``{code-cell}`` that ``:load:``-s a snippet trustworthy and 
 
 from __future__ import annotations
 
+import functools
 import re
 from importlib.metadata import version
 from pathlib import Path
@@ -252,8 +253,13 @@ def _transcript_output(snippet: Snippet, device: str) -> str:
     return (printed + (error or "")).rstrip("\n")
 
 
+@functools.cache  # (asked for every cell: each look-up scans sys.path's distributions)
+def _installed(name: str) -> str:
+    return version(name)
+
+
 def _provenance(env, snippet: Snippet) -> list[str]:
-    entries = [_text(env, "build").format(torch=version("torch"))]
+    entries = [_text(env, "build").format(torch=_installed("torch"))]
     for device in transcripts.DEVICES:
         header = _transcript_header(snippet, device)
         name = device.upper()

@@ -6,8 +6,11 @@ One job: the outputs under the code cells.
   reader starts), the snippets of the pages it will read that have no current run are run
   (whatcopy/core/runs.py, on whatcopy/core/runner.py's fork server: torch imported once, a
   fork per snippet) into ``<whatcopy_build_dir>/runs/``. ``python -m whatcopy build`` runs
-  every language's snippets before it starts the languages' Sphinx processes, and tells them so
+  every language's snippets itself, and tells the languages' Sphinx processes so
   (``whatcopy_run_snippets = False``): they only read the runs, and no build waits for another.
+  It starts them while it runs the snippets, and they wait, at that same point, until it
+  writes on a pipe that the runs are made (``whatcopy_runs_ready_fd``): their start (imports,
+  configuration, theme) overlaps the runs, and nothing is polled.
 - myst-nb executes nothing (``nb_execution_mode = "off"``); as it reads a page, the cells get
   their snippets' outputs (whatcopy/execution/notebooks.py), which it renders as an executed
   notebook's.
@@ -18,10 +21,12 @@ One job: the outputs under the code cells.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.errors import SphinxError
 from sphinx.util import logging
 
 from whatcopy import project
@@ -60,7 +65,26 @@ def page_snippets(app: Sphinx, docnames) -> list:
     return found
 
 
+READY = b"ready"  # what `python -m whatcopy build` writes to whatcopy_runs_ready_fd
+
+
+def wait_for_runs(fd: int) -> None:
+    """Wait until `python -m whatcopy build`, which started this build while it ran the
+    snippets, says on the pipe `fd` that the runs are made (it writes READY and closes it):
+    one blocking read, nothing polled. A pipe closed without READY (the runs failed, or that
+    process was stopped) stops this build before it reads a page."""
+    with os.fdopen(fd, "rb") as pipe:
+        said = pipe.read()
+    if said != READY:
+        raise SphinxError(
+            "the snippets' runs were not made (`python -m whatcopy build` stopped): "
+            "this build reads no page"
+        )
+
+
 def run_snippets(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    if app.config.whatcopy_runs_ready_fd >= 0:
+        wait_for_runs(app.config.whatcopy_runs_ready_fd)
     if not app.config.whatcopy_run_snippets:
         return
     build = build_folder(app)
@@ -130,6 +154,9 @@ def setup(app: Sphinx):
     # Whether this build runs the snippets its pages need (a plain sphinx-build), or only reads
     # the runs that `python -m whatcopy build` made before it started (False).
     app.add_config_value("whatcopy_run_snippets", True, "", bool)
+    # A pipe to wait on before reading pages, from `python -m whatcopy build`, which starts the
+    # languages' builds while it runs the snippets (-1: none, the runs are there).
+    app.add_config_value("whatcopy_runs_ready_fd", -1, "", int)
     if not getattr(myst_nb.sphinx_.create_client, "fills_runs", False):
         # upstream: myst-nb-outputs-from-elsewhere
         myst_nb.sphinx_.create_client = create_client(myst_nb.sphinx_.create_client)
