@@ -361,6 +361,9 @@ KNOWN_MISSES = {
     "DistributedDataParallel in an error message, and is listed as a match",
     "deepcopy模型会占用两倍显存吗": "two 倍 words away from the page's 内存翻倍: with 两倍 read as 翻倍, "
     "the glossary, memory and corrections pages, which hold 显存 and 模型 more often, outrank deepcopy",
+    "非叶子节点的grad是None怎么办": "叶子节点 is read as the site's 叶子张量 now, but flags, the "
+    "atlas's entry on zeroing a None .grad and corrections hold grad and None more often than the "
+    "questions page's answer",
     "set_sizes_contiguous is not allowed on a Tensor created from .data or .detach()": "an older "
     "torch's message the site never prints; since the answer-first openings and the claims' "
     "citations, clone-detach, the atlas and views outrank inplace",

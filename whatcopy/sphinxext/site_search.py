@@ -113,6 +113,12 @@ def mark_page_text(app: Sphinx, pagename: str, templatename: str, context: dict,
     # a folded program (hide-input) exists to print the table or picture below it, which is what
     # the page says; its code and its "Show code cell source" are not the page's text
     body = FOLDED_INPUT.sub(r"\1 data-pagefind-ignore>", body)
+    # a claim's scope beside a sentence (for how many kinds it holds, and the kinds' names) is the
+    # claims page's table in brief, not the sentence's words: indexed, its kind names ("leaf",
+    # "grad", "view" ...) made the pages that cite many claims outrank the ones that answer
+    body = body.replace(
+        '<span class="claim-scope">', '<span data-pagefind-ignore class="claim-scope">'
+    )
     context["body"] = f"<div data-pagefind-body>{body}</div>"
 
 
