@@ -1,18 +1,16 @@
-"""Absolute words carry their evidence.
+"""Absolute words cite their claims.
 
-A sentence that says "always", "only", "never", 都, 只 ... speaks of a whole range of inputs. On
-this site such a sentence must stand in a paragraph that cites executed evidence: an {out} or
-{error} value, a {claim} citation (a claim checked on every kind of input, whose scope the build
-checks: whatcopy/sphinxext/claims.py), or a link to a labelled section that has an executed code
-cell. The words, the
-uses of them that are not claims, and the few sentences excused are in tests/absolute_words.yaml.
+A sentence that says "always", "only", "never", 都, 只 ... speaks of a whole range of inputs, and
+an output shows one. On this site such a sentence cites a {claim} in the sentence itself (a claim
+checked on every kind of input of the zoo, whose scope the build holds the sentence to:
+whatcopy/sphinxext/claims.py), or stands in tests/absolute_words.yaml with the reason it claims
+no range of PyTorch's behaviour. An {out} value or a link beside it is welcome, but not enough.
+The words, the uses of them that are not claims, and the excused sentences are in that file.
 
-A paragraph here is a block of prose between blank lines, a list item, a table row or a heading.
-A paragraph that leads straight into an executed cell, or reads the output of the cell just above
-it, cites that cell; a heading is backed when
-its own section has an executed cell, and a heading that asks a question claims nothing. Code, roles' text, link targets,
-quotations (someone else's words) and {on-cuda} boxes (which cite their CUDA snippet) are left
-out of the search.
+A block here is a block of prose between blank lines, a list item, a table row or a heading; a
+heading that asks a question claims nothing. Code, roles' text, link targets, quotations
+(someone else's words) and {on-cuda} boxes (which cite their CUDA snippet) are left out of the
+search, and a sentence is never cut inside a role's text.
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from project import DOCS, LABEL, Page, all_pages, site_sections
+from project import DOCS, LABEL, Page, all_pages
 
 from whatcopy.content.pages import fences
 
@@ -32,9 +30,6 @@ DATA = Path(__file__).with_name("absolute_words.yaml")
 
 HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 ITEM = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
-EVIDENCE_ROLE = re.compile(r"\{(?:out|error|claim)\}`[^`]+`")
-LINK = re.compile(r"\[[^\]]*\]\((?P<target>[^)\s]*)\)")
-REF = re.compile(r"\{ref\}`(?:[^`<]*<)?(?P<label>[\w-]+)>?`")
 # Directives whose body a reader reads as this site's own prose (exercises ask, not claim).
 PROSE_BODIES = {"{answer}", "{note}", "{tip}", "{warning}", "{admonition}", "{glossary}"}
 
@@ -58,9 +53,6 @@ class Block:
     line: int
     text: str  # the source lines of the block, joined
     heading_level: int = 0  # a heading's level, 0 for other blocks
-    section_label: str | None = None  # for a heading: the label just above it
-    introduces_cell: bool = False  # the next thing on the page is an executed code cell
-    reads_cell: bool = False  # the thing just before it on the page is an executed code cell
 
 
 def blocks(page_text: str) -> list[Block]:
@@ -70,8 +62,6 @@ def blocks(page_text: str) -> list[Block]:
     current: Block | None = None
     # line index -> the fenced block it is part of, as MyST's parser reads the page
     fenced = {i: f for f in fences(page_text) for i in range(f.start, f.end)}
-    closing = {f.closing: f for f in fences(page_text) if f.closed}
-    last_label = None
     start = 0
     if lines and lines[0].strip() == "---":
         start = next(i for i in range(1, len(lines)) if lines[i].strip() == "---") + 1
@@ -81,16 +71,6 @@ def blocks(page_text: str) -> list[Block]:
         if current is not None and current.text.strip():
             found.append(current)
         current = None
-
-    def next_is_cell(index):
-        following = next((later for later in lines[index + 1 :] if later.strip()), "")
-        return following.startswith("```{code-cell}")
-
-    def follows_cell(index):
-        """The first line of a block at `index` comes right after a code cell's closing fence."""
-        before = [i for i in range(index) if lines[i].strip()]
-        fence = closing.get(before[-1]) if before else None
-        return fence is not None and fence.directive == "{code-cell}"
 
     for index in range(start, len(lines)):
         line, number = lines[index], index + 1
@@ -105,19 +85,16 @@ def blocks(page_text: str) -> list[Block]:
                 else:
                     current.text += "\n" + line
             continue
-        if label := LABEL.match(line):
+        if LABEL.match(line):
             close()
-            last_label = label.group("label")
             continue
         if not line.strip() or line.startswith(("%", "<")):
             close()
             continue
         if heading := HEADING.match(line):
             close()
-            found.append(Block(number, heading.group(2), len(heading.group(1)), last_label))
-            last_label = None
+            found.append(Block(number, heading.group(2), len(heading.group(1))))
             continue
-        last_label = None
         if line.startswith("|") or ITEM.match(line):
             close()
             current = Block(number, line)
@@ -127,33 +104,7 @@ def blocks(page_text: str) -> list[Block]:
         else:
             current.text += "\n" + line
     close()
-    for block in found:
-        last = block.line - 1 + block.text.count("\n")
-        block.introduces_cell = next_is_cell(last)
-        block.reads_cell = follows_cell(block.line - 1)
     return found
-
-
-@functools.cache
-def executed_sections() -> frozenset[str]:
-    """The labels, on any page, whose section contains an executed code cell (the sections the
-    seed ledger's evidence must name, too)."""
-    return frozenset(
-        label
-        for language in ("en", "zh")
-        for label, (_, info) in site_sections(language).items()
-        if info["heading"] and info["cell"]
-    )
-
-
-def cites_evidence(text: str) -> bool:
-    if EVIDENCE_ROLE.search(text):
-        return True
-    labels = [m.group("label") for m in REF.finditer(text)]
-    labels += [
-        m.group("target").split("#", 1)[1] for m in LINK.finditer(text) if "#" in m.group("target")
-    ]
-    return any(label in executed_sections() for label in labels)
 
 
 QUOTED = re.compile(r'"[^"\n]*"|“[^”]*”|「[^」]*」')
@@ -182,105 +133,8 @@ def excused(page: Page, sentence: str) -> bool:
     )
 
 
-def unbacked_sentences(page: Page, text: str | None = None) -> list[str]:
-    """file:line: sentence, for each sentence with an absolute word whose paragraph cites no
-    evidence."""
-    language = "en" if page.language == "en" else "zh"
-    pattern = word_pattern(language)
-    problems = []
-    for block in blocks(page.text if text is None else text):
-        if block.heading_level:
-            if block.section_label in executed_sections() or block.text.rstrip().endswith("?"):
-                continue  # a section that shows its own evidence, or a question
-        elif block.introduces_cell or block.reads_cell or cites_evidence(block.text):
-            continue
-        for sentence in SENTENCE_END[language].split(block.text):
-            words = pattern.findall(searched_text(sentence, language))
-            if words and not excused(page, sentence):
-                offset = block.text[: block.text.find(sentence)].count("\n")
-                shown = " ".join(sentence.split())
-                problems.append(
-                    f"{page.rel}:{block.line + offset}: '{words[0]}' with no evidence in its "
-                    f"paragraph: {shown}"
-                )
-    return problems
-
-
-@pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
-def test_absolute_words_carry_their_evidence(page):
-    """'always', 'only', 都, 只 ... speak of a whole range: the paragraph must show it."""
-    problems = unbacked_sentences(page)
-    assert not problems, (
-        "Cite the evidence in the same paragraph ({out}/{error}, or a link to a labelled section "
-        "with an executed cell), narrow the sentence to what was shown, or, if it claims nothing "
-        "about PyTorch, excuse it in tests/absolute_words.yaml with a reason:\n"
-        + "\n".join(problems)
-    )
-
-
-def test_an_unbacked_always_fails_and_a_backed_one_passes(tmp_path):
-    """The check can fail: an 'always' with nothing to back it is named by file and line."""
-    page = Page("en", DOCS / "en" / "planted.md")
-    unbacked = "(planted)=\n# Planted\n\nIntro.\n\n`detach()` always copies nothing.\n"
-    problems = unbacked_sentences(page, unbacked)
-    assert problems == [
-        (
-            "docs/en/planted.md:6: 'always' with no evidence in its paragraph: "
-            "`detach()` always copies nothing."
-        )
-    ], problems
-    backed = unbacked + "\nIt always shares: [the evidence](detach.md#detach-same-memory).\n"
-    assert unbacked_sentences(page, backed) == problems  # the new, linked sentence passes
-    assert not unbacked_sentences(
-        Page("en", page.path), "(p)=\n# P\n\nA value: {out}`a/b:c`, always.\n"
-    )
-
-
-def test_a_claim_citation_is_evidence_for_its_paragraph():
-    """{claim} names a claim the build checks on every kind of input; without it the same
-    sentence is named."""
-    page = Page("en", DOCS / "en" / "planted.md")
-    bare = "(p)=\n# P\n\n`detach()` always returns a new object.\n"
-    assert unbacked_sentences(page, bare), "the bare sentence should need evidence"
-    cited = bare.replace("object.", "object {claim}`detach.new-object-same-memory`.")
-    assert unbacked_sentences(page, cited) == []
-
-
-def test_a_chinese_dou_without_evidence_fails():
-    page = Page("zh", DOCS / "zh" / "planted.md")
-    problems = unbacked_sentences(page, "(p)=\n# 标题\n\n这些操作都复制内存。\n")
-    assert problems and problems[0].startswith("docs/zh/planted.md:4: '都'"), problems
-
-
-def test_every_excused_sentence_still_needs_its_excuse():
-    """An excuse in tests/absolute_words.yaml names a sentence that is still on its page and still
-    uses an absolute word: a stale one would excuse the next sentence written there."""
-    stale = []
-    for entry in rules()["sentences"] or []:
-        page = Page("en" if "/en/" in entry["page"] else "zh", DOCS.parent / entry["page"])
-        language = "en" if page.language == "en" else "zh"
-        found = False
-        if page.path.exists():
-            for block in blocks(page.text):
-                for sentence in SENTENCE_END[language].split(block.text):
-                    if " ".join(sentence.split()).startswith(entry["start"]) and word_pattern(
-                        language
-                    ).search(searched_text(sentence, language)):
-                        found = True
-        if not found:
-            stale.append(
-                f"{entry['page']}: no sentence starts {entry['start']!r} with an absolute word"
-            )
-    assert not stale, "tests/absolute_words.yaml excuses sentences that are gone:\n" + "\n".join(
-        stale
-    )
-
-
-# The stricter rule: a sentence with an absolute word speaks of a range of inputs, and an output
-# shows one input. So the sentence itself cites a claim (checked on every kind of the zoo, whose
-# scope the build holds it to: whatcopy/sphinxext/claims.py), or stands in absolute_words.yaml
-# with the reason it claims no range of PyTorch's behaviour. An {out} value or a link is still
-# welcome beside it, but is not enough on its own.
+# A full sentence ends at a full stop; the excuses name its parts, which end at a colon or a
+# semicolon too. A {claim} anywhere in the full sentence cites it for all its parts.
 FULL_STOP = {"en": re.compile(r"(?<=[.!?])\s+"), "zh": re.compile(r"(?<=[。！？])")}
 ROLE = re.compile(r"\{\w+\}`[^`]*`")
 
@@ -297,26 +151,31 @@ def split_keeping_roles(text: str, pattern: re.Pattern) -> list[str]:
     return pieces
 
 
+def sentences(page_text: str, language: str):
+    """(block, full sentence, part) for each part of each sentence of the page's prose, but a
+    heading that asks a question (it claims nothing)."""
+    for block in blocks(page_text):
+        if block.heading_level and block.text.rstrip().endswith("?"):
+            continue
+        for full in split_keeping_roles(block.text, FULL_STOP[language]):
+            for part in split_keeping_roles(full, SENTENCE_END[language]):
+                yield block, full, part
+
+
 def uncited_sentences(page: Page, text: str | None = None) -> list[str]:
     """file:line: sentence, for each sentence with an absolute word that cites no claim and is
     not excused."""
     language = "en" if page.language == "en" else "zh"
     pattern = word_pattern(language)
     problems = []
-    for block in blocks(page.text if text is None else text):
-        if block.heading_level and block.text.rstrip().endswith("?"):
-            continue  # a question claims nothing
-        for full in split_keeping_roles(block.text, FULL_STOP[language]):
-            if "{claim}`" in full:
-                continue
-            for sentence in split_keeping_roles(full, SENTENCE_END[language]):
-                words = pattern.findall(searched_text(sentence, language))
-                if words and not excused(page, sentence):
-                    offset = block.text[: block.text.find(sentence)].count("\n")
-                    shown = " ".join(sentence.split())
-                    problems.append(
-                        f"{page.rel}:{block.line + offset}: '{words[0]}' cites no claim: {shown}"
-                    )
+    for block, full, sentence in sentences(page.text if text is None else text, language):
+        words = pattern.findall(searched_text(sentence, language))
+        if words and "{claim}`" not in full and not excused(page, sentence):
+            offset = block.text[: block.text.find(sentence)].count("\n")
+            shown = " ".join(sentence.split())
+            problems.append(
+                f"{page.rel}:{block.line + offset}: '{words[0]}' cites no claim: {shown}"
+            )
     return problems
 
 
@@ -333,16 +192,42 @@ def test_general_sentences_cite_a_claim_or_stand_excused(page):
     )
 
 
-def test_an_output_alone_does_not_back_a_general_sentence():
-    """An {out} value shows one input: the general sentence beside it is still named, and a claim
-    in the same sentence (not only in the paragraph) lets it pass."""
+def test_an_uncited_always_is_named_and_a_cited_one_passes():
+    """The check can fail: an 'always' is named by file and line even beside an {out} value (an
+    output shows one input) or a link; a claim in the same sentence, not only in the same
+    paragraph, lets it pass."""
     page = Page("en", DOCS / "en" / "planted.md")
-    text = "(p)=\n# P\n\nHere {out}`a/b:c`. `detach()` always shares memory.\n"
-    assert unbacked_sentences(page, text) == []  # the paragraph rule lets it through
+    text = (
+        "(p)=\n# P\n\nHere {out}`a/b:c`. `detach()` always shares memory.\n\n"
+        "It always shares: [the evidence](detach.md#detach-same-memory).\n"
+    )
     assert uncited_sentences(page, text) == [
-        "docs/en/planted.md:4: 'always' cites no claim: `detach()` always shares memory."
+        "docs/en/planted.md:4: 'always' cites no claim: `detach()` always shares memory.",
+        "docs/en/planted.md:6: 'always' cites no claim: It always shares:",
     ]
     cited = text.replace("memory.", "memory {claim}`detach.new-object-same-memory`.")
-    assert uncited_sentences(page, cited) == []
+    assert uncited_sentences(page, cited) == uncited_sentences(page, text)[1:]
     zh = Page("zh", DOCS / "zh" / "planted.md")
-    assert uncited_sentences(zh, "(p)=\n# 标题\n\n输出是 {out}`a/b:c`。这些操作都复制内存。\n")
+    problems = uncited_sentences(zh, "(p)=\n# 标题\n\n输出是 {out}`a/b:c`。这些操作都复制内存。\n")
+    assert problems and problems[0].startswith("docs/zh/planted.md:4: '都'"), problems
+
+
+def test_every_excused_sentence_still_needs_its_excuse():
+    """An excuse in tests/absolute_words.yaml names a sentence that is still on its page and still
+    uses an absolute word: a stale one would excuse the next sentence written there."""
+    stale = []
+    for entry in rules()["sentences"] or []:
+        page = Page("en" if "/en/" in entry["page"] else "zh", DOCS.parent / entry["page"])
+        language = "en" if page.language == "en" else "zh"
+        found = page.path.exists() and any(
+            " ".join(part.split()).startswith(entry["start"])
+            and word_pattern(language).search(searched_text(part, language))
+            for _, _, part in sentences(page.text, language)
+        )
+        if not found:
+            stale.append(
+                f"{entry['page']}: no sentence starts {entry['start']!r} with an absolute word"
+            )
+    assert not stale, "tests/absolute_words.yaml excuses sentences that are gone:\n" + "\n".join(
+        stale
+    )
