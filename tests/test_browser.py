@@ -360,9 +360,6 @@ KNOWN_MISSES = {
     "DistributedDataParallel in an error message, and is listed as a match",
     "deepcopy模型会占用两倍显存吗": "two 倍 words away from the page's 内存翻倍: with 两倍 read as 翻倍, "
     "the glossary, memory and corrections pages, which hold 显存 and 模型 more often, outrank deepcopy",
-    "非叶子节点的grad是None怎么办": "叶子节点 is read as the site's 叶子张量 now, but flags, the "
-    "atlas's entry on zeroing a None .grad and corrections hold grad and None more often than the "
-    "questions page's answer",
     "clone() 和 copy_() 的区别": "the Chinese index holds copy_ as copy (its segmenter splits at "
     "the underscore), so the query is clone, copy and 区别, which clone-detach, corrections and the "
     "questions page hold more often than values, whose section on copy_() answers it",

@@ -661,10 +661,23 @@ const SiteSearch =
           return words.length === 1 ? wordHits(words[0]) : exactly(words.join(" "));
         }
 
+        /* The pages that hold Chinese words in a row, a reader's word among them also as the
+           site's word for it: 非 then 叶子节点 is held where the site writes 非叶子张量. */
+        async function phraseHits(parts) {
+          let hits = await exactly(parts.join(" "));
+          for (let i = 0; i < parts.length; i++) {
+            for (const alternative of SYNONYMS[parts[i]] ?? []) {
+              const words = [...parts.slice(0, i), ...(await split(alternative)), ...parts.slice(i + 1)];
+              hits = merge(hits, await exactly(words.join(" ")));
+            }
+          }
+          return hits;
+        }
+
         /* The pages of a Chinese term: of its word (or of its parts in a row), with the pages of
            the site's word for it where a reader's word is one the site avoids. */
         async function hanHits(term) {
-          const own = term.parts.length > 1 ? await exactly(term.parts.join(" ")) : await wordHits(term.word);
+          const own = term.parts.length > 1 ? await phraseHits(term.parts) : await wordHits(term.word);
           let merged = own;
           for (const alternative of SYNONYMS[term.word] ?? []) merged = merge(merged, await textHits(alternative));
           return merged;
@@ -683,7 +696,7 @@ const SiteSearch =
             await Promise.all(
               words.slice(1).map(async (word, i) => {
                 const pair = `${words[i]} ${word}`;
-                if ((words[i].length === 1) !== (word.length === 1)) pairs.set(pair, (await exactly(pair)).length);
+                if ((words[i].length === 1) !== (word.length === 1)) pairs.set(pair, (await phraseHits([words[i], word])).length);
               }),
             );
             found.push(...R.hanTerms(words, (a, b) => (pairs.get(`${a} ${b}`) ?? 0) > 0));
