@@ -305,8 +305,11 @@ def empty_on_topic(outcomes: list[Outcome], half: str) -> int:
 
 def on_entries(outcomes: list[Outcome], half: str) -> tuple[int, int]:
     """(landing on their atlas entry among the first three, pasted messages with an entry) of
-    a half."""
-    mine = [o for o in outcomes if o.query.half == half and o.query.entries]
+    a half: queries of kind error (another kind that names an entry among its answers, such as a
+    "vs" about the API a warning names, is answered by its other pages as well)."""
+    mine = [
+        o for o in outcomes if o.query.half == half and o.query.kind == "error" and o.query.entries
+    ]
     return sum(o.on_entry for o in mine), len(mine)
 
 

@@ -58,6 +58,17 @@ test("asking words are dropped and a lone character joins its neighbour when the
     if (word !== "是什么") assert.ok(R.ASKING.has(word), word);
   }
   for (const word of ["复制", "共享", "区别", "copy", "share", "detach", "not"]) assert.ok(!R.ASKING.has(word), word);
+  // the things compared, counted, say how one asks: 三者的区别 is about the words before it
+  for (const word of ["两者", "二者", "三者"]) assert.ok(R.ASKING.has(word), word);
+});
+
+test("a line of code that writes in place: an augmented assignment or one into an index", () => {
+  for (const line of ["w -= lr * w.grad", "x += y", "weights[0] *= 1.0001", "w[:, 0] = 1", "x /= norm 改成 x = x / norm", "x **= 2"]) {
+    assert.ok(R.writesInPlace(line), line);
+  }
+  for (const line of ["x = x / norm", "torch.randn(3, requires_grad=True)", "a == b", "x <= y", "x >= 0", "a != b", "loss_list.append(loss.item())"]) {
+    assert.ok(!R.writesInPlace(line), line);
+  }
 });
 
 test("an identifier's parts and a query's dotted names", () => {

@@ -83,7 +83,9 @@ const SiteSearchRanking = (() => {
       "的 地 得 和 与 及 跟 同 吗 呢 吧 啊 呀 嘛 了 着 过 是 也 都 就 还 又 在 有 被 把 让 给 对 " +
       "从 向 到 之 其 这 那 个 些 么 会 要 能 可 该 我 你 他 她 它 们 请 " +
       "如何 怎么 怎样 怎么办 怎么样 为什么 为何 什么 是否 是不是 会不会 能不能 要不要 有没有 " +
-      "可不可以 哪个 哪些 哪 好 意思 请问 求助 求 报错 解决 问题 一下 时候 的话 还是 或者 一样"
+      "可不可以 哪个 哪些 哪 好 意思 请问 求助 求 报错 解决 问题 一下 时候 的话 还是 或者 一样 " +
+      // the things compared, counted: 两者的区别, 三者的区别 (the words that name them stay)
+      "两者 二者 三者"
     ).split(" "),
   );
 
@@ -131,6 +133,13 @@ const SiteSearchRanking = (() => {
       if (words.length > 1 && !names.some((n) => n.join(".") === words.join("."))) names.push(words);
     }
     return names;
+  }
+
+  /* Whether a line of code writes into a tensor in place: an augmented assignment (w -= lr *
+     w.grad, x += y) or an assignment into an index or slice (w[0] = 1, x[:, 1] *= 2). Not a
+     comparison (==, <=), not a keyword argument (requires_grad=True). */
+  function writesInPlace(query) {
+    return /(?:[\p{L}\p{N}_)\]]\s*(?:\*\*|\/\/|<<|>>|[-+*\/%@&|^])=(?!=))|(?:\][ \t]*=(?!=))/u.test(query);
   }
 
   /* A run of Han characters split into words, `known(word)` telling whether the index holds a
@@ -333,9 +342,10 @@ const SiteSearchRanking = (() => {
   }
 
   /* The pages for a query, ranked, from each term's Pagefind results:
-     terms: [{word, parts, hits: [{id, score, words: [locations]}], extra}] (no hits: the site
-     never uses it; parts: the index's words it was looked up as; extra: it adds to a page's
-     score only, not to the query's weight);
+     terms: [{word, parts, hits: [{id, score, words: [locations], lookups}], extra}] (no hits:
+     the site never uses it; parts: the index's words it was looked up as, or a hit's lookups
+     where that page holds it otherwise; extra: it adds to a page's score only, not to the
+     query's weight);
      pages: how many pages the index holds.
      Returns {ranked: [{id, score, rank, weight, words, lookups, at, hit}], matched, missing}: `matched`
      whether the ranked pages are matches (they hold SHARE of the whole query's weight) or only
@@ -362,7 +372,7 @@ const SiteSearchRanking = (() => {
         page.score += hit.score * rescale;
         page.weight += counts;
         page.words.push(term.word);
-        page.lookups.push(...lookup);
+        page.lookups.push(...(hit.lookups ?? lookup));
         if (!term.extra) for (const location of hit.words ?? []) page.at.push([location, term.word, weight]);
         byPage.set(hit.id, page);
       }
@@ -507,6 +517,7 @@ const SiteSearchRanking = (() => {
     passage,
     windowFor,
     isMessage,
+    writesInPlace,
     positions,
     inOrder,
     sharedRun,
@@ -540,6 +551,8 @@ const SiteSearch =
         const root = html.dataset.content_root ?? "./";
         const bundle = new URL(`${root}pagefind/`, document.baseURI).href;
         const CHINESE = html.lang.toLocaleLowerCase().startsWith("zh");
+        // The site's word for an in-place write (docs/terms.tsv: in-place operation, 原地操作).
+        const IN_PLACE = { en: "inplace", zh: "原地" };
         let loading = null;
 
         /* The words a reader may use where the site writes another (docs/terms.tsv: the
@@ -591,6 +604,17 @@ const SiteSearch =
            detach_: PyTorch's in-place methods) is a name in full: only the pages that hold it
            count (x.set_(y) is not set_grad_enabled). */
         async function hitsOf(word) {
+          const hits = await prefixHits(word);
+          // Pagefind indexes a name inside a dotted call (optimizer.zero_grad(),
+          // x.untyped_storage()) as the compound (optimizerzero_grad) and each of its pieces, not as
+          // the name: the pages that hold its pieces in a row hold it too.
+          const pieces = word.split("_").filter(Boolean);
+          if (CHINESE || pieces.length < 2 || word.endsWith("_")) return hits;
+          const inside = (await exactly(pieces.join(" "))).map((hit) => ({ ...hit, lookups: pieces }));
+          return merge(hits, inside);
+        }
+
+        async function prefixHits(word) {
           const hits = await results(word);
           if (word.endsWith("_")) {
             const own = new Set((await exactly(word)).map((hit) => hit.id));
@@ -599,6 +623,16 @@ const SiteSearch =
           if (!hits.length || (await exactly(word)).length) return hits;
           const marked = ((await hits[0].data()).excerpt.match(/<mark>(.*?)<\/mark>/) ?? ["", ""])[1];
           return marked.toLocaleLowerCase().replace(/[^\p{L}\p{N}_]/gu, "").startsWith(word) ? hits : [];
+        }
+
+        /* Two lists of a word's pages as one: a page in both keeps its better hit. */
+        function merge(hits, more) {
+          const merged = new Map(hits.map((hit) => [hit.id, hit]));
+          for (const hit of more) {
+            const mine = merged.get(hit.id);
+            merged.set(hit.id, mine && mine.score >= hit.score ? mine : hit);
+          }
+          return [...merged.values()];
         }
 
         /* A run of Han characters split into the index's words (segment): every piece of it
@@ -627,20 +661,26 @@ const SiteSearch =
           return words.length === 1 ? wordHits(words[0]) : exactly(words.join(" "));
         }
 
+        /* The pages that hold Chinese words in a row, a reader's word among them also as the
+           site's word for it: 非 then 叶子节点 is held where the site writes 非叶子张量. */
+        async function phraseHits(parts) {
+          let hits = await exactly(parts.join(" "));
+          for (let i = 0; i < parts.length; i++) {
+            for (const alternative of SYNONYMS[parts[i]] ?? []) {
+              const words = [...parts.slice(0, i), ...(await split(alternative)), ...parts.slice(i + 1)];
+              hits = merge(hits, await exactly(words.join(" ")));
+            }
+          }
+          return hits;
+        }
+
         /* The pages of a Chinese term: of its word (or of its parts in a row), with the pages of
            the site's word for it where a reader's word is one the site avoids. */
         async function hanHits(term) {
-          const own = term.parts.length > 1 ? await exactly(term.parts.join(" ")) : await wordHits(term.word);
-          const alternatives = SYNONYMS[term.word] ?? [];
-          if (!alternatives.length) return own;
-          const merged = new Map(own.map((hit) => [hit.id, hit]));
-          for (const alternative of alternatives) {
-            for (const hit of await textHits(alternative)) {
-              const mine = merged.get(hit.id);
-              merged.set(hit.id, mine && mine.score >= hit.score ? mine : hit);
-            }
-          }
-          return [...merged.values()];
+          const own = term.parts.length > 1 ? await phraseHits(term.parts) : await wordHits(term.word);
+          let merged = own;
+          for (const alternative of SYNONYMS[term.word] ?? []) merged = merge(merged, await textHits(alternative));
+          return merged;
         }
 
         /* The query's terms: {word, parts, hits}. */
@@ -656,7 +696,7 @@ const SiteSearch =
             await Promise.all(
               words.slice(1).map(async (word, i) => {
                 const pair = `${words[i]} ${word}`;
-                if ((words[i].length === 1) !== (word.length === 1)) pairs.set(pair, (await exactly(pair)).length);
+                if ((words[i].length === 1) !== (word.length === 1)) pairs.set(pair, (await phraseHits([words[i], word])).length);
               }),
             );
             found.push(...R.hanTerms(words, (a, b) => (pairs.get(`${a} ${b}`) ?? 0) > 0));
@@ -682,9 +722,20 @@ const SiteSearch =
           // A dotted name (torch.tensor, copy.copy) is also looked up as its words in a row: the
           // pages that name it score more than those that say torch and tensor apart (an extra
           // term: it adds to a page's score, not to the query's weight).
+          // Pagefind indexes it as one compound word too (tensor.untyped_storage() as
+          // tensoruntyped_storage), which is where a page that prints the call holds it.
           for (const name of R.dottedNames(query)) {
-            const hits = await exactly(name.join(" "));
+            const compound = CHINESE ? [] : await exactly(name.join(""));
+            const hits = merge(await exactly(name.join(" ")), compound.map((hit) => ({ ...hit, lookups: [name.join("")] })));
             if (hits.length) terms.push({ word: name.join("."), parts: name, latin: true, hits, extra: true });
+          }
+          // A line of code that writes into a tensor in place (w -= lr * w.grad, w[0] = 1) is
+          // about in-place writes, a word it does not say: the pages of the site's word for them
+          // rank it (an extra term).
+          if (R.writesInPlace(query)) {
+            const word = CHINESE ? IN_PLACE.zh : IN_PLACE.en;
+            const hits = CHINESE ? await wordHits(word) : await hitsOf(word);
+            if (hits.length && !terms.some((t) => t.word === word)) terms.push({ word, parts: [word], latin: !CHINESE, hits, extra: true });
           }
           return [...new Map(terms.map((t) => [t.word, t])).values()];
         }
