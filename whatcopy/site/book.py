@@ -606,15 +606,37 @@ def missing_glyphs(pdf: Path) -> int:
             content = zlib.decompress(data[start.end() : end])
         except zlib.error:
             continue  # not a Flate stream of text: an image, a font
-        operands = b" ".join(b"".join(pair) for pair in TEXT_SHOWN.findall(content))
-        for shown in re.findall(rb"<([0-9A-Fa-f]*)>", operands):
-            if any(shown[i : i + 4] == b"0000" for i in range(0, len(shown), 4)):
+        if b"0000" not in content:
+            continue  # (most streams: the search below is the slow part)
+        for string in HEX_WITH_ZEROS.finditer(content):
+            glyphs = string[1]
+            if any(glyphs[i : i + 4] == b"0000" for i in range(0, len(glyphs), 4)) and shown(
+                content, string
+            ):
                 runs += 1
     return runs
 
 
-# the operands of the text-showing operators: <hex> Tj and [<hex> n <hex> ...] TJ
-TEXT_SHOWN = re.compile(rb"(<[0-9A-Fa-f]*>)\s*Tj|(\[[^\]]*\])\s*TJ")
+def shown(content: bytes, string: re.Match) -> bool:
+    """Whether the hex string `string` of a content stream is text shown: the operand of Tj,
+    or an element of the array that TJ shows."""
+    if SHOWN_ALONE.match(content, string.end()):
+        return True
+    opening = content.rfind(b"[", 0, string.start())
+    closing = content.find(b"]", string.end())
+    return (
+        opening != -1
+        and closing != -1
+        and content.find(b"]", opening, string.start()) == -1
+        and SHOWN_IN_ARRAY.match(content, closing + 1) is not None
+    )
+
+
+# A hex string with 0000 in it (a candidate for glyph 0; each starts with "<", which the regex
+# engine finds fast), and what follows a string that Tj shows, and the array that TJ shows.
+HEX_WITH_ZEROS = re.compile(rb"<([0-9A-Fa-f]*0000[0-9A-Fa-f]*)>")
+SHOWN_ALONE = re.compile(rb"\s*Tj")
+SHOWN_IN_ARRAY = re.compile(rb"\s*TJ")
 
 
 def footer(language: str, total: int | None = None) -> str:
