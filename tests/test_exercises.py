@@ -1,7 +1,9 @@
 """Exercises: each content page's predict-the-output exercises, their folded executed answers,
 the course kit's exercise notebooks and answers, and the questions page's search.
 
-The source checks need no build; the others read docs/_build/html (build it first).
+The source checks need no build; the others read docs/_build/html (build it first). The exercise
+notebooks are run, each cell compared with its answer, in tests/test_kit.py
+(test_every_kit_notebook_runs_with_only_torch), with the kit's other notebooks.
 """
 
 from __future__ import annotations
@@ -283,38 +285,6 @@ def test_the_kit_has_an_exercise_notebook_and_a_separate_answer_file(language, p
         assert f"```text\n{output}\n```" in answers, f"{answers_path}: no output of {name}"
         for line in output.splitlines():
             assert line not in json.dumps(notebook), f"{notebook_path} gives away {line!r}"
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("page", CONTENT_PAGES)
-def test_exercise_notebook_runs_top_to_bottom_and_prints_the_answers(page):
-    """Each exercise notebook, as a teacher hands it out, runs top to bottom in one new kernel
-    and prints what the answer file says."""
-    from nbclient import NotebookClient
-
-    path = kit("en") / f"{page}.ipynb"
-    notebook = nbformat.read(path, as_version=4)
-    NotebookClient(
-        notebook,
-        timeout=120,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(path.parent)}},
-        shutdown_kernel="immediate",  # nothing to clean up; a graceful stop costs ~0.8 s
-    ).execute()
-    names = [e["snippet"] for e in page_exercises(source("en", page))]
-    code = exercise_cells(notebook)
-    for cell, name in zip(code, names, strict=True):
-        printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
-        errors = [f"{o.ename}: {o.evalue}" for o in cell.outputs if o.output_type == "error"]
-        expected_printed, error = transcripts.recorded_output(
-            transcripts.Snippet(SNIPPETS / f"{name}.py")
-        )
-        assert printed == expected_printed, f"{path.name}: {name} printed\n{printed}"
-        assert errors == (
-            [f"{error.split(': ', 1)[0].split('.')[-1]}: {error.split(': ', 1)[1]}"]
-            if error
-            else []
-        ), f"{path.name}: {name} raised {errors}"
 
 
 def test_the_teachers_page_links_every_page_exercises_and_kit_files():

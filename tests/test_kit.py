@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from project import DOCS, HTML, LANGUAGES, ROOT, clean_python, parsed_html
+from project import DOCS, HTML, LANGUAGES, ROOT, SNIPPETS, clean_python, parsed_html
 
 from whatcopy import project
 from whatcopy.core import transcripts
@@ -466,6 +466,60 @@ def run_notebooks(
     return found
 
 
+EXERCISES = "students/exercises/"  # the kit's exercise notebooks, one per page: <page>.ipynb
+
+
+def with_expected_outputs(name: str, notebook: dict, language: str) -> dict:
+    """The kit's notebook `name`; an exercise notebook (which a student gets without outputs)
+    with each exercise cell's outputs set to what the CPU transcript of its snippet recorded:
+    the text it prints and the error it raises, which DRIVER compares with what the cell prints
+    and raises. So a student who runs it sees the answers the teachers' side gives."""
+    if not name.startswith(EXERCISES):
+        return notebook
+    page = DOCS / language / Path(name).with_suffix(".md").name
+    snippets = [exercise["snippet"] for exercise in page_exercises(page)]
+    filled = json.loads(json.dumps(notebook))
+    cells = [
+        cell
+        for cell in filled["cells"]
+        if cell["cell_type"] == "code" and SETUP_TAG not in cell["metadata"].get("tags", [])
+    ]
+    assert len(cells) == len(snippets), f"{name}: {len(cells)} cells for the exercises {snippets}"
+    for cell, snippet in zip(cells, snippets, strict=True):
+        printed, error = transcripts.recorded_output(
+            transcripts.Snippet(SNIPPETS / f"{snippet}.py")
+        )
+        cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": printed}]
+        if error:
+            kind, _, message = error.partition(": ")
+            cell["outputs"].append(
+                {"output_type": "error", "ename": kind.split(".")[-1], "evalue": message}
+            )
+    return filled
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_exercise_cell_is_run_against_its_answer(language):
+    """Every exercise of the language's pages is a cell of its page's exercise notebook in the
+    kit, and the run above compares that cell with its answer (a stream output, whatever it
+    prints, so a cell that prints nothing is compared too)."""
+    kit_notebooks = notebooks(members(language))
+    pages = exercise_pages(language)
+    compared = 0
+    for page, exercises in pages.items():
+        name = f"{EXERCISES}{page}.ipynb"
+        assert name in kit_notebooks, f"the {language} kit has no {name}"
+        filled = with_expected_outputs(name, kit_notebooks[name], language)
+        sources = [cell_source(c) for c in filled["cells"] if c.get("outputs")]
+        expected = [
+            (SNIPPETS / f"{e['snippet']}.py").read_text(encoding="utf-8").rstrip("\n")
+            for e in exercises
+        ]
+        assert sources == expected, f"{name}: cells compared {sources}, exercises {expected}"
+        compared += len(sources)
+    assert compared >= 30, f"{language}: only {compared} exercise cells compared"
+
+
 @pytest.mark.slow
 @pytest.mark.usefixtures("built_site")
 def test_every_kit_notebook_runs_with_only_torch(tmp_path):
@@ -473,11 +527,14 @@ def test_every_kit_notebook_runs_with_only_torch(tmp_path):
     distinct list of code cells, as the languages' notebooks share theirs) runs top to bottom
     in a fresh environment that has torch and what its kit-setup cells install, nothing else:
     what Colab or a teacher with `pip install torch` gives, once the setup cells have run. Each
-    notebook runs in a process of its own, forked from one that imported torch (DRIVER)."""
+    notebook runs in a process of its own, forked from one that imported torch (DRIVER). An
+    exercise notebook's cells print, and raise, what the teachers' answers say
+    (with_expected_outputs)."""
     runs: dict[str, tuple[str, dict]] = {}
     for language in LANGUAGES:
         for name, notebook in notebooks(members(language)).items():
             code = [cell_source(c) for c in notebook["cells"] if c["cell_type"] == "code"]
+            notebook = with_expected_outputs(name, notebook, language)
             runs.setdefault(json.dumps(code), (f"{folder(language)}: {name}", notebook))
     pythons: dict[frozenset, Path] = {}
     batches: dict[frozenset, list[Path]] = {}
