@@ -411,6 +411,8 @@ def child(folder):
     return 1 if problems else 0
 
 import torch  # once, before the notebooks' processes are forked
+import gc
+gc.freeze()  # as the fork servers do: children's collections leave torch's pages alone
 
 failed = 0
 for folder in map(os.path.abspath, sys.argv[1:]):

@@ -7,6 +7,7 @@ import concurrent.futures
 import contextlib
 import dataclasses
 import doctest
+import gc
 import json
 import os
 import re
@@ -253,6 +254,11 @@ def _server_main() -> int:
     started = time.perf_counter()
     preload_compiler()
     preloading_s = time.perf_counter() - started
+    # What is imported now lives as long as the server: out of the garbage collector's sight
+    # (gc.freeze), so a child's collections do not walk torch's objects or write to their pages,
+    # which the child would then copy (Python's advice for a process that forks without exec).
+    # The 189 snippets' children: a third less CPU, 37 % fewer page faults (decision 0041).
+    gc.freeze()
     protocol = os.dup(1)
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 1)  # nothing the server or a child prints can reach the protocol pipe
