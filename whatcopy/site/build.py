@@ -45,7 +45,7 @@ def sphinx_args(
     return [
         sys.executable,
         "-m",
-        "sphinx",
+        "whatcopy.site.sphinx_build",  # sphinx-build, its garbage collector set for a build
         "-b",
         builder,
         "-W",
