@@ -65,6 +65,19 @@ def test_a_readers_word_is_looked_up_as_the_sites():
     assert not {"的克隆", "克隆有", "batch"} & set(table), sorted(table)
 
 
+def test_a_terms_english_in_a_chinese_query_is_looked_up_as_its_chinese():
+    """The search page's table of the terms' English (site_search.english_terms): each term of
+    docs/terms.tsv whose English is one word, with the Chinese the pages write for it (view:
+    视图), for a Chinese query that types the English; not a term of several words, nor one
+    whose Chinese is the English itself (grad_fn)."""
+    from whatcopy.sphinxext.site_languages import read_terms
+    from whatcopy.sphinxext.site_search import english_terms
+
+    table = english_terms(read_terms())
+    assert table["view"] == ["视图"] and table["hook"] == ["钩子"] and table["storage"] == ["存储"]
+    assert not {"grad_fn", "leaf tensor", "in-place operation", "视图"} & set(table), sorted(table)
+
+
 def test_every_pasted_message_lists_the_atlas_entries_that_show_it():
     """Every query of kind error lists, among its answers, exactly the error atlas entries that
     the rule of the file's header gives (tests/search_queries.py, atlas_entries), and no query

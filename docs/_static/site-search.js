@@ -35,7 +35,7 @@
    a lone character left over is joined to its neighbour when the site holds the two together
    (原张量 is 原 then 张量 on the pages). Words that only say how one asks (如何, 是否, 吗 ...)
    are dropped, and a reader's word that the site writes differently (共享 for the site's 共用,
-   from docs/terms.tsv) is looked up as the site's. Pagefind would split a query itself with
+   from docs/terms.tsv) is looked up as the site's; so is the English of a term (view for 视图). Pagefind would split a query itself with
    the browser's word segmenter (Intl.Segmenter), whose dictionary lacks the site's words (张量
    becomes 张 and 量): it is initialised as for a language written with spaces, so that it looks
    up each word it is given as one word.
@@ -565,6 +565,18 @@ const SiteSearch =
           }
         })();
 
+        /* The English of the site's terms, each with the Chinese its pages write (view: 视图),
+           from the search page (site_search.py): a Chinese query's Latin word that is one of them
+           (or its plural) is also looked up as the Chinese word. */
+        const ENGLISH = (() => {
+          try {
+            return JSON.parse(document.getElementById("search-results")?.dataset.english ?? "{}");
+          } catch {
+            return {};
+          }
+        })();
+        const chineseFor = (word) => (CHINESE ? (ENGLISH[word] ?? ENGLISH[R.singular(word)] ?? []) : []);
+
         const load = () =>
           (loading ??= (async () => {
             const pagefind = await import(`${bundle}pagefind.js`);
@@ -703,7 +715,11 @@ const SiteSearch =
           }
           const unique = [...new Map(found.map((t) => [t.word, t])).values()];
           await Promise.all(
-            unique.map(async (term) => (term.hits = term.latin ? await hitsOf(term.word) : await hanHits(term))),
+            unique.map(async (term) => {
+              term.hits = term.latin ? await hitsOf(term.word) : await hanHits(term);
+              // a term's English in a Chinese query: the pages of its Chinese word too
+              if (term.latin) for (const chinese of chineseFor(term.word)) term.hits = merge(term.hits, await textHits(chinese));
+            }),
           );
           // An identifier the site never prints is looked up by its parts too (set_sizes_contiguous:
           // set, sizes, contiguous; UnbindBackward0: unbind, backward), where the site has them:

@@ -89,6 +89,18 @@ def synonyms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
     return found
 
 
+def english_terms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
+    """The English of each term of docs/terms.tsv that is one Latin word (view, hook, storage),
+    lower case, with the Chinese the zh pages write for it (视图, 钩子, 存储): a Chinese reader
+    types the English word (view 之后修改), where the pages mostly say the Chinese one."""
+    found: dict[str, list[str]] = {}
+    for term in terms:
+        english, chinese = term["english"].strip().lower(), term["chinese"].strip()
+        if re.fullmatch(r"[a-z]+", english) and HAN.search(chinese) and english != chinese:
+            found.setdefault(english, []).append(chinese)
+    return found
+
+
 def search_page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree):
     """The search page's notices, in the build's language, and the readers' words (above)."""
     if pagename != "search":
@@ -97,6 +109,7 @@ def search_page_context(app: Sphinx, pagename: str, templatename: str, context: 
 
     context["search_notices"] = {key: translated(text) for key, text in NOTICES.items()}
     context["search_synonyms"] = json.dumps(synonyms(read_terms()), ensure_ascii=False)
+    context["search_english"] = json.dumps(english_terms(read_terms()), ensure_ascii=False)
 
 
 def mark_page_text(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
