@@ -85,7 +85,11 @@ const SiteSearchRanking = (() => {
       "如何 怎么 怎样 怎么办 怎么样 为什么 为何 什么 是否 是不是 会不会 能不能 要不要 有没有 " +
       "可不可以 哪个 哪些 哪 好 意思 请问 求助 求 报错 解决 问题 一下 时候 的话 还是 或者 一样 " +
       // the things compared, counted: 两者的区别, 三者的区别 (the words that name them stay)
-      "两者 二者 三者"
+      "两者 二者 三者 " +
+      // the words of a Chinese blog's or forum's title around its subject: 详解, 用法, 原理,
+      // 是什么原因, 有什么作用, 几种方法 (on a page or two of the site, they would outweigh it)
+      "详解 总结 用法 理解 介绍 解析 浅谈 深入 彻底 搞懂 一文 含义 原理 具体 到底 究竟 干什么 " +
+      "有什么用 为啥 咋 怎么回事 大佬 小白 新手 求解 提示 作用 原因 方法 几种 常见 遇到"
     ).split(" "),
   );
 
