@@ -60,6 +60,11 @@ test("asking words are dropped and a lone character joins its neighbour when the
   for (const word of ["复制", "共享", "区别", "copy", "share", "detach", "not"]) assert.ok(!R.ASKING.has(word), word);
   // the things compared, counted, say how one asks: 三者的区别 is about the words before it
   for (const word of ["两者", "二者", "三者"]) assert.ok(R.ASKING.has(word), word);
+  // a Chinese title's words around its subject: clone 用法 详解 is about clone
+  assert.deepEqual(R.hanTerms(["用法", "详解"], () => false).map((t) => t.word), []);
+  assert.deepEqual(R.hanTerms(["是", "什么", "原因"], () => false).map((t) => t.word), []);
+  for (const word of ["原理", "作用", "几种", "方法", "总结"]) assert.ok(R.ASKING.has(word), word);
+  for (const word of ["视图", "梯度", "显存", "不同"]) assert.ok(!R.ASKING.has(word), word);
 });
 
 test("a line of code that writes in place: an augmented assignment or one into an index", () => {
