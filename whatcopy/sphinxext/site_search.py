@@ -69,8 +69,21 @@ NOTICES = {
 HAN = re.compile(r"[\u3400-\u9fff]")
 # Words Chinese sources use where the site's pages write another, which docs/terms.tsv (the
 # glossary's terms) does not list: 共享内存 for the pages' 共用内存, 就地 for 原地, 两倍 for
-# 翻倍 (内存翻倍).
-READERS_WORDS = {"共享": ["共用"], "就地": ["原地"], "原位": ["原地"], "两倍": ["翻倍"]}
+# 翻倍 (内存翻倍); 内存泄露 for 内存泄漏, 梯度置零 for 清零, 开辟新内存 for 分配, 动态图 and
+# 中间变量 (a tensor computed in the graph) for 计算图 and 非叶子张量, 克隆 for clone().
+READERS_WORDS = {
+    "共享": ["共用"],
+    "就地": ["原地"],
+    "原位": ["原地"],
+    "两倍": ["翻倍"],
+    "泄露": ["泄漏"],
+    "累积": ["累加"],
+    "置零": ["清零"],
+    "开辟": ["分配"],
+    "动态图": ["计算图"],
+    "中间变量": ["非叶子张量"],
+    "克隆": ["clone"],
+}
 # A variant listed by a context that gives it away (的克隆, 克隆有): not a word a reader types.
 CONTEXT = re.compile(r"^[的个份]|[的有是]$")
 
