@@ -16,7 +16,8 @@ One job: what a learner types into the search box finds the page that answers it
 * The search page carries what the script needs from the build, as attributes of its results'
   element: the notices for a query that no page holds in full (translated: whatcopy.po), and
   the words a reader may use where the site writes another (docs/terms.tsv: the variants its
-  Chinese pages avoid, each looked up as the site's term; and READERS_WORDS: 共享 as 共用).
+  Chinese pages avoid, each looked up as the site's term; and READERS_WORDS: 共享 as 共用), and
+  the English of the terms with the Chinese the pages write (english_terms: view as 视图).
 
 Pagefind's output depends only on the pages it reads: a rebuild that changes no page writes the
 same bytes (tests/test_build.py checks it).
