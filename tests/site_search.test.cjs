@@ -65,6 +65,11 @@ test("asking words are dropped and a lone character joins its neighbour when the
   assert.deepEqual(R.hanTerms(["是", "什么", "原因"], () => false).map((t) => t.word), []);
   for (const word of ["原理", "作用", "几种", "方法", "总结"]) assert.ok(R.ASKING.has(word), word);
   for (const word of ["视图", "梯度", "显存", "不同"]) assert.ok(!R.ASKING.has(word), word);
+  // a character that places the word before it (训练时, 修改后, no_grad() 下) joins nothing, even
+  // where the site holds the two in a row: 训练时 on one page would outweigh 训练 and 显存
+  assert.deepEqual(R.hanTerms(["训练", "时", "显存"], () => true).map((t) => t.word), ["训练", "显存"]);
+  assert.deepEqual(R.hanTerms(["修改", "后"], () => true).map((t) => t.word), ["修改"]);
+  assert.deepEqual(R.hanTerms(["下", "创建"], () => true).map((t) => t.word), ["创建"]);
 });
 
 test("a line of code that writes in place: an augmented assignment or one into an index", () => {

@@ -33,8 +33,8 @@
    index; a run of Han characters in the query is split here into the index's own words, the
    split that covers the most characters with words of two or more (as a reader reads it), and
    a lone character left over is joined to its neighbour when the site holds the two together
-   (原张量 is 原 then 张量 on the pages). Words that only say how one asks (如何, 是否, 吗 ...)
-   are dropped, and a reader's word that the site writes differently (共享 for the site's 共用,
+   (原张量 is 原 then 张量 on the pages). Words that only say how one asks (如何, 是否, 吗, 详解
+   ...) or where and when (the 时 of 训练时, the 后 of 修改后) are dropped, and a reader's word that the site writes differently (共享 for the site's 共用,
    from docs/terms.tsv) is looked up as the site's; so is the English of a term (view for 视图). Pagefind would split a query itself with
    the browser's word segmenter (Intl.Segmenter), whose dictionary lacks the site's words (张量
    becomes 张 and 量): it is initialised as for a language written with spaces, so that it looks
@@ -82,6 +82,8 @@ const SiteSearchRanking = (() => {
       "get got getting use using used want need please help anyone someone thanks hi ve ll re " +
       "的 地 得 和 与 及 跟 同 吗 呢 吧 啊 呀 嘛 了 着 过 是 也 都 就 还 又 在 有 被 把 让 给 对 " +
       "从 向 到 之 其 这 那 个 些 么 会 要 能 可 该 我 你 他 她 它 们 请 " +
+      // where and when, after the word they place: 训练时, 修改后, no_grad() 下, GPU 上
+      "时 后 下 中 里 上 前 内 当 " +
       "如何 怎么 怎样 怎么办 怎么样 为什么 为何 什么 是否 是不是 会不会 能不能 要不要 有没有 " +
       "可不可以 哪个 哪些 哪 好 意思 请问 求助 求 报错 解决 问题 一下 时候 的话 还是 或者 一样 " +
       // the things compared, counted: 两者的区别, 三者的区别 (the words that name them stay)
