@@ -9,7 +9,9 @@
    Which pages are listed. A word's weight is how rare it is on the site (Pagefind's inverse
    document frequency; a word on no page would weigh most). A page is a match when the words it
    holds carry RANKING.SHARE of the weight of the whole query, the words the site never uses
-   included: then only matches are listed. When no page is a match (a pasted message with words
+   included: then only matches are listed, or, where fewer than RANKING.FEWEST pages are (a word
+   that one page holds by chance can weigh most of a query), the matches and after them the
+   closest other pages, under a notice. When no page is a match (a pasted message with words
    the site never prints, such as "writable", or a question in one's own words), the pages that
    hold the most of the words the site does use are listed all the same, under a notice that
    names the words no page holds: a query is never left with an empty page while some page holds
@@ -49,6 +51,7 @@ const SiteSearchRanking = (() => {
   /* ---- The constants of the ranking, all of them. ---------------------------------------- */
   const RANKING = Object.freeze({
     MAX_RESULTS: 10, // results shown
+    FEWEST: 3, // pages listed when some are matches: fewer matches are followed by the closest others
     SHARE: 0.6, // of the whole query's weight, that a page must hold to be a match
     PASSAGE_BOOST: 4, // a page counts up to 1 + this times more when one passage holds the query
     WINDOW: 12, // words: how close a page's matches must be to count as one passage ...
@@ -353,9 +356,10 @@ const SiteSearchRanking = (() => {
      where that page holds it otherwise; extra: it adds to a page's score only, not to the
      query's weight);
      pages: how many pages the index holds.
-     Returns {ranked: [{id, score, rank, weight, words, lookups, at, hit}], matched, missing}: `matched`
-     whether the ranked pages are matches (they hold SHARE of the whole query's weight) or only
-     the closest, `missing` the words no page holds. */
+     Returns {ranked: [{id, score, rank, weight, words, lookups, at, hit, match}], matched, matches,
+     missing}: `matched` whether the first ranked pages are matches (they hold SHARE of the whole
+     query's weight) or only the closest, `matches` how many are (fewer than FEWEST are followed
+     by the closest others), `missing` the words no page holds. */
   function rankPages(terms, pages, query = "") {
     const byPage = new Map();
     let total = 0;
@@ -393,8 +397,13 @@ const SiteSearchRanking = (() => {
       page.held = message ? inOrder(page.at, place).weight : page.weight;
     }
     const all = [...byPage.values()].sort(byRank);
-    const matches = all.filter((page) => total > 0 && page.held >= RANKING.SHARE * total);
-    return matches.length ? { ranked: matches, matched: true, missing } : { ranked: all, matched: false, missing };
+    for (const page of all) page.match = total > 0 && page.held >= RANKING.SHARE * total;
+    const matches = all.filter((page) => page.match);
+    if (!matches.length) return { ranked: all, matched: false, matches: 0, missing };
+    // one or two matches (a word that one page holds by chance can weigh most of the query: 安全,
+    // 不够) are followed by the closest other pages, as a query with none is
+    const ranked = matches.length < RANKING.FEWEST ? [...matches, ...all.filter((page) => !page.match)] : matches;
+    return { ranked, matched: true, matches: matches.length, missing };
   }
 
   function byRank(a, b) {
@@ -770,7 +779,9 @@ const SiteSearch =
           // the first pages, whose fragments the results will load anyway, looked at again
           const first = outcome.ranked.slice(0, RANKING.MAX_RESULTS);
           await Promise.all(first.map(async (page) => (page.data = await page.hit.data())));
-          outcome.ranked = [...R.boost(first, found, query, pages), ...outcome.ranked.slice(first.length)];
+          const boosted = R.boost(first, found, query, pages);
+          // the matches stay before the closest other pages that follow them
+          outcome.ranked = [...boosted.filter((p) => p.match), ...boosted.filter((p) => !p.match), ...outcome.ranked.slice(first.length)];
           return outcome;
         }
 
@@ -826,7 +837,14 @@ if (typeof document !== "undefined") {
     const ranked = outcome.ranked.slice(0, SiteSearch.MAX_RESULTS);
     const list = document.createElement("ul");
     list.className = "search";
-    for (const page of ranked) {
+    for (const [i, page] of ranked.entries()) {
+      if (outcome.matched && i === outcome.matches) {
+        // after one or two matches, the closest other pages, under their notice
+        const fewer = document.createElement("li");
+        fewer.className = "search-fewer";
+        fewer.textContent = out.dataset.fewer ?? "";
+        list.append(fewer);
+      }
       const shown = await SiteSearch.describe(page, query);
       const item = document.createElement("li");
       const link = document.createElement("a");
@@ -851,7 +869,7 @@ if (typeof document !== "undefined") {
     if (ranked.length && outcome.matched) {
       summary.textContent = say("Search finished, found ${resultCount} page(s) matching the search query.").replace(
         "${resultCount}",
-        String(ranked.length),
+        String(Math.min(outcome.matches, ranked.length)),
       );
     } else if (ranked.length) {
       // No page holds enough of the query: the closest are listed, and the words no page holds named.

@@ -66,6 +66,7 @@ NOTICES = {
         "a word to narrow the search."
     ),
     "missing": N_("Found on no page:"),
+    "fewer": N_("Pages that hold fewer of your words:"),
 }
 HAN = re.compile(r"[\u3400-\u9fff]")
 # Words Chinese sources use where the site's pages write another, which docs/terms.tsv (the
