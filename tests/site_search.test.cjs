@@ -60,6 +60,16 @@ test("asking words are dropped and a lone character joins its neighbour when the
   for (const word of ["复制", "共享", "区别", "copy", "share", "detach", "not"]) assert.ok(!R.ASKING.has(word), word);
   // the things compared, counted, say how one asks: 三者的区别 is about the words before it
   for (const word of ["两者", "二者", "三者"]) assert.ok(R.ASKING.has(word), word);
+  // a Chinese title's words around its subject: clone 用法 详解 is about clone
+  assert.deepEqual(R.hanTerms(["用法", "详解"], () => false).map((t) => t.word), []);
+  assert.deepEqual(R.hanTerms(["是", "什么", "原因"], () => false).map((t) => t.word), []);
+  for (const word of ["原理", "作用", "几种", "方法", "总结"]) assert.ok(R.ASKING.has(word), word);
+  for (const word of ["视图", "梯度", "显存", "不同"]) assert.ok(!R.ASKING.has(word), word);
+  // a character that places the word before it (训练时, 修改后, no_grad() 下) joins nothing, even
+  // where the site holds the two in a row: 训练时 on one page would outweigh 训练 and 显存
+  assert.deepEqual(R.hanTerms(["训练", "时", "显存"], () => true).map((t) => t.word), ["训练", "显存"]);
+  assert.deepEqual(R.hanTerms(["修改", "后"], () => true).map((t) => t.word), ["修改"]);
+  assert.deepEqual(R.hanTerms(["下", "创建"], () => true).map((t) => t.word), ["创建"]);
 });
 
 test("a line of code that writes in place: an augmented assignment or one into an index", () => {
@@ -125,7 +135,7 @@ test("a word no page holds does not sink the pages that hold the others: they ar
   assert.equal(outcome.ranked.length, 3);
 });
 
-test("when some pages hold the query, only they are listed, the one holding it in one passage first", () => {
+test("when some pages hold the query, they are listed first, the one holding it in one passage first", () => {
   // questions: a long page with more occurrences, each further apart (its BM25 a little higher)
   const terms = [
     term("hidden", [["training", 1, [100]], ["questions", 1.5, [5, 400]], ["glossary", 1, [7]]]),
@@ -134,8 +144,28 @@ test("when some pages hold the query, only they are listed, the one holding it i
   ];
   const outcome = R.rankPages(terms, 22, "hidden state lstm");
   assert.equal(outcome.matched, true);
-  assert.deepEqual(outcome.ranked.map((p) => p.id), ["training", "questions"]);
+  assert.equal(outcome.matches, 2);
+  // two matches, fewer than FEWEST: the closest other page follows them, not as a match
+  assert.deepEqual(outcome.ranked.map((p) => [p.id, p.match]), [["training", true], ["questions", true], ["glossary", false]]);
   assert.ok(outcome.ranked[0].passage > outcome.ranked[1].passage);
+  // three matches or more: only they are listed
+  const more = [...terms.slice(0, 2), term("lstm", [["training", 1, [101]], ["questions", 1.5, [900]], ["glossary", 1, [8]]])];
+  const three = R.rankPages([...more, term("state", [["training", 1, [103]], ["questions", 1.5, [600]], ["glossary", 1, [9]]])], 22, "hidden state lstm");
+  assert.equal(three.matches, 3);
+  assert.ok(three.ranked.every((p) => p.match), three.ranked.map((p) => p.id));
+});
+
+test("a word one page holds by chance, weighing most of the query, does not leave that page alone", () => {
+  // 安全 on one page (rare: it weighs most); data and detach on many, which answer the question
+  const terms = [
+    term("data", [["overview", 1, [3]], ["questions", 2, [50]], ["inplace", 2, [70]]]),
+    term("detach", [["overview", 1, [4]], ["questions", 2, [51]], ["inplace", 2, [72]]]),
+    term("安全", [["overview", 1, [5]]]),
+  ];
+  const outcome = R.rankPages(terms, 22, ".data 和 .detach() 哪个更安全");
+  assert.equal(outcome.matches, 1);
+  assert.deepEqual(outcome.ranked.map((p) => p.id).sort(), ["inplace", "overview", "questions"]);
+  assert.equal(outcome.ranked[0].id, "overview");
 });
 
 test("an extra term (a dotted name, an identifier's part) ranks but does not count for the bar", () => {
@@ -273,7 +303,8 @@ test("a pasted message is a match only where its words come in its order, not sc
   ];
   const outcome = R.rankPages(terms, 22, query);
   assert.equal(outcome.matched, true);
-  assert.deepEqual(outcome.ranked.map((p) => p.id), ["printed"]);
+  assert.equal(outcome.matches, 1);
+  assert.deepEqual(outcome.ranked.map((p) => [p.id, p.match]), [["printed", true], ["atlas", false]]);
   // nothing holds it so: the closest pages are listed, not as matches
   const alone = R.rankPages(terms.map((t) => ({ ...t, hits: t.hits.filter((h) => h.id === "atlas") })), 22, query);
   assert.equal(alone.matched, false);

@@ -556,6 +556,37 @@ def test_a_query_no_page_holds_lists_the_closest_pages_and_says_so(
     assert page_of(first.get_attribute("href")) in {"values", "devices", "detach", "inplace"}
 
 
+@pytest.mark.parametrize(
+    "folder, query, notice",
+    [
+        ("zh-cn", "显存不够 inference_mode", "包含你输入的词语较少的页面"),
+        ("en", "detach vs clone", None),
+    ],
+)
+def test_one_or_two_matches_are_followed_by_the_closest_pages_under_a_notice(
+    folder, query, notice, reader, site_url
+):
+    """A query that one or two pages match (a word one page holds by chance weighs most of it:
+    不够) lists those, then the closest other pages under a notice in the page's language; the
+    summary counts the matches alone. A query with three matches or more has no such notice."""
+    go_to(reader, f"{site_url}/{folder}/search.html?q={query}")
+    reader.wait_for_function(
+        "() => document.querySelectorAll('#search-results ul.search > li').length > 0"
+        " && !document.querySelector('.search-summary').textContent.endsWith('…')",
+        timeout=PATIENCE_MS,
+    )
+    items = reader.locator("#search-results ul.search > li")
+    fewer = reader.locator("#search-results li.search-fewer")
+    if notice is None:
+        assert fewer.count() == 0
+        return
+    assert fewer.count() == 1 and fewer.inner_text().startswith(notice), fewer.all_inner_texts()
+    texts = items.all_inner_texts()
+    at = texts.index(fewer.inner_text())
+    assert 1 <= at < 3 and len(texts) > at + 1, texts
+    assert str(at) in reader.locator(".search-summary").inner_text()
+
+
 def test_the_search_queries_cover_every_kind_in_both_languages():
     """At least 40 queries per language, of every kind, with pages that answer them."""
     for folder, _ in LANGUAGES.values():

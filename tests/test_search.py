@@ -62,7 +62,21 @@ def test_a_readers_word_is_looked_up_as_the_sites():
     table = synonyms(read_terms())
     assert table["共享"] == ["共用"] and table["就地操作"] == ["原地操作"]
     assert table["拷贝"] == ["副本"] and table["原始张量"] == ["原张量"]
+    assert table["泄露"] == ["泄漏"] and table["中间变量"] == ["非叶子张量"]
     assert not {"的克隆", "克隆有", "batch"} & set(table), sorted(table)
+
+
+def test_a_terms_english_in_a_chinese_query_is_looked_up_as_its_chinese():
+    """The search page's table of the terms' English (site_search.english_terms): each term of
+    docs/terms.tsv whose English is one word, with the Chinese the pages write for it (view:
+    视图), for a Chinese query that types the English; not a term of several words, nor one
+    whose Chinese is the English itself (grad_fn)."""
+    from whatcopy.sphinxext.site_languages import read_terms
+    from whatcopy.sphinxext.site_search import english_terms
+
+    table = english_terms(read_terms())
+    assert table["view"] == ["视图"] and table["hook"] == ["钩子"] and table["storage"] == ["存储"]
+    assert not {"grad_fn", "leaf tensor", "in-place operation", "视图"} & set(table), sorted(table)
 
 
 def test_every_pasted_message_lists_the_atlas_entries_that_show_it():

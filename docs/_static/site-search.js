@@ -9,7 +9,9 @@
    Which pages are listed. A word's weight is how rare it is on the site (Pagefind's inverse
    document frequency; a word on no page would weigh most). A page is a match when the words it
    holds carry RANKING.SHARE of the weight of the whole query, the words the site never uses
-   included: then only matches are listed. When no page is a match (a pasted message with words
+   included: then only matches are listed, or, where fewer than RANKING.FEWEST pages are (a word
+   that one page holds by chance can weigh most of a query), the matches and after them the
+   closest other pages, under a notice. When no page is a match (a pasted message with words
    the site never prints, such as "writable", or a question in one's own words), the pages that
    hold the most of the words the site does use are listed all the same, under a notice that
    names the words no page holds: a query is never left with an empty page while some page holds
@@ -33,9 +35,9 @@
    index; a run of Han characters in the query is split here into the index's own words, the
    split that covers the most characters with words of two or more (as a reader reads it), and
    a lone character left over is joined to its neighbour when the site holds the two together
-   (原张量 is 原 then 张量 on the pages). Words that only say how one asks (如何, 是否, 吗 ...)
-   are dropped, and a reader's word that the site writes differently (共享 for the site's 共用,
-   from docs/terms.tsv) is looked up as the site's. Pagefind would split a query itself with
+   (原张量 is 原 then 张量 on the pages). Words that only say how one asks (如何, 是否, 吗, 详解
+   ...) or where and when (the 时 of 训练时, the 后 of 修改后) are dropped, and a reader's word that the site writes differently (共享 for the site's 共用,
+   from docs/terms.tsv) is looked up as the site's; so is the English of a term (view for 视图). Pagefind would split a query itself with
    the browser's word segmenter (Intl.Segmenter), whose dictionary lacks the site's words (张量
    becomes 张 and 量): it is initialised as for a language written with spaces, so that it looks
    up each word it is given as one word.
@@ -49,6 +51,7 @@ const SiteSearchRanking = (() => {
   /* ---- The constants of the ranking, all of them. ---------------------------------------- */
   const RANKING = Object.freeze({
     MAX_RESULTS: 10, // results shown
+    FEWEST: 3, // pages listed when some are matches: fewer matches are followed by the closest others
     SHARE: 0.6, // of the whole query's weight, that a page must hold to be a match
     PASSAGE_BOOST: 4, // a page counts up to 1 + this times more when one passage holds the query
     WINDOW: 12, // words: how close a page's matches must be to count as one passage ...
@@ -82,10 +85,16 @@ const SiteSearchRanking = (() => {
       "get got getting use using used want need please help anyone someone thanks hi ve ll re " +
       "的 地 得 和 与 及 跟 同 吗 呢 吧 啊 呀 嘛 了 着 过 是 也 都 就 还 又 在 有 被 把 让 给 对 " +
       "从 向 到 之 其 这 那 个 些 么 会 要 能 可 该 我 你 他 她 它 们 请 " +
+      // where and when, after the word they place: 训练时, 修改后, no_grad() 下, GPU 上
+      "时 后 下 中 里 上 前 内 当 " +
       "如何 怎么 怎样 怎么办 怎么样 为什么 为何 什么 是否 是不是 会不会 能不能 要不要 有没有 " +
       "可不可以 哪个 哪些 哪 好 意思 请问 求助 求 报错 解决 问题 一下 时候 的话 还是 或者 一样 " +
       // the things compared, counted: 两者的区别, 三者的区别 (the words that name them stay)
-      "两者 二者 三者"
+      "两者 二者 三者 " +
+      // the words of a Chinese blog's or forum's title around its subject: 详解, 用法, 原理,
+      // 是什么原因, 有什么作用, 几种方法 (on a page or two of the site, they would outweigh it)
+      "详解 总结 用法 理解 介绍 解析 浅谈 深入 彻底 搞懂 一文 含义 原理 具体 到底 究竟 干什么 " +
+      "有什么用 为啥 咋 怎么回事 大佬 小白 新手 求解 提示 作用 原因 方法 几种 常见 遇到"
     ).split(" "),
   );
 
@@ -347,9 +356,10 @@ const SiteSearchRanking = (() => {
      where that page holds it otherwise; extra: it adds to a page's score only, not to the
      query's weight);
      pages: how many pages the index holds.
-     Returns {ranked: [{id, score, rank, weight, words, lookups, at, hit}], matched, missing}: `matched`
-     whether the ranked pages are matches (they hold SHARE of the whole query's weight) or only
-     the closest, `missing` the words no page holds. */
+     Returns {ranked: [{id, score, rank, weight, words, lookups, at, hit, match}], matched, matches,
+     missing}: `matched` whether the first ranked pages are matches (they hold SHARE of the whole
+     query's weight) or only the closest, `matches` how many are (fewer than FEWEST are followed
+     by the closest others), `missing` the words no page holds. */
   function rankPages(terms, pages, query = "") {
     const byPage = new Map();
     let total = 0;
@@ -387,8 +397,13 @@ const SiteSearchRanking = (() => {
       page.held = message ? inOrder(page.at, place).weight : page.weight;
     }
     const all = [...byPage.values()].sort(byRank);
-    const matches = all.filter((page) => total > 0 && page.held >= RANKING.SHARE * total);
-    return matches.length ? { ranked: matches, matched: true, missing } : { ranked: all, matched: false, missing };
+    for (const page of all) page.match = total > 0 && page.held >= RANKING.SHARE * total;
+    const matches = all.filter((page) => page.match);
+    if (!matches.length) return { ranked: all, matched: false, matches: 0, missing };
+    // one or two matches (a word that one page holds by chance can weigh most of the query: 安全,
+    // 不够) are followed by the closest other pages, as a query with none is
+    const ranked = matches.length < RANKING.FEWEST ? [...matches, ...all.filter((page) => !page.match)] : matches;
+    return { ranked, matched: true, matches: matches.length, missing };
   }
 
   function byRank(a, b) {
@@ -565,6 +580,18 @@ const SiteSearch =
           }
         })();
 
+        /* The English of the site's terms, each with the Chinese its pages write (view: 视图),
+           from the search page (site_search.py): a Chinese query's Latin word that is one of them
+           (or its plural) is also looked up as the Chinese word. */
+        const ENGLISH = (() => {
+          try {
+            return JSON.parse(document.getElementById("search-results")?.dataset.english ?? "{}");
+          } catch {
+            return {};
+          }
+        })();
+        const chineseFor = (word) => (CHINESE ? (ENGLISH[word] ?? ENGLISH[R.singular(word)] ?? []) : []);
+
         const load = () =>
           (loading ??= (async () => {
             const pagefind = await import(`${bundle}pagefind.js`);
@@ -703,7 +730,11 @@ const SiteSearch =
           }
           const unique = [...new Map(found.map((t) => [t.word, t])).values()];
           await Promise.all(
-            unique.map(async (term) => (term.hits = term.latin ? await hitsOf(term.word) : await hanHits(term))),
+            unique.map(async (term) => {
+              term.hits = term.latin ? await hitsOf(term.word) : await hanHits(term);
+              // a term's English in a Chinese query: the pages of its Chinese word too
+              if (term.latin) for (const chinese of chineseFor(term.word)) term.hits = merge(term.hits, await textHits(chinese));
+            }),
           );
           // An identifier the site never prints is looked up by its parts too (set_sizes_contiguous:
           // set, sizes, contiguous; UnbindBackward0: unbind, backward), where the site has them:
@@ -748,7 +779,9 @@ const SiteSearch =
           // the first pages, whose fragments the results will load anyway, looked at again
           const first = outcome.ranked.slice(0, RANKING.MAX_RESULTS);
           await Promise.all(first.map(async (page) => (page.data = await page.hit.data())));
-          outcome.ranked = [...R.boost(first, found, query, pages), ...outcome.ranked.slice(first.length)];
+          const boosted = R.boost(first, found, query, pages);
+          // the matches stay before the closest other pages that follow them
+          outcome.ranked = [...boosted.filter((p) => p.match), ...boosted.filter((p) => !p.match), ...outcome.ranked.slice(first.length)];
           return outcome;
         }
 
@@ -804,7 +837,14 @@ if (typeof document !== "undefined") {
     const ranked = outcome.ranked.slice(0, SiteSearch.MAX_RESULTS);
     const list = document.createElement("ul");
     list.className = "search";
-    for (const page of ranked) {
+    for (const [i, page] of ranked.entries()) {
+      if (outcome.matched && i === outcome.matches) {
+        // after one or two matches, the closest other pages, under their notice
+        const fewer = document.createElement("li");
+        fewer.className = "search-fewer";
+        fewer.textContent = out.dataset.fewer ?? "";
+        list.append(fewer);
+      }
       const shown = await SiteSearch.describe(page, query);
       const item = document.createElement("li");
       const link = document.createElement("a");
@@ -829,7 +869,7 @@ if (typeof document !== "undefined") {
     if (ranked.length && outcome.matched) {
       summary.textContent = say("Search finished, found ${resultCount} page(s) matching the search query.").replace(
         "${resultCount}",
-        String(ranked.length),
+        String(Math.min(outcome.matches, ranked.length)),
       );
     } else if (ranked.length) {
       // No page holds enough of the query: the closest are listed, and the words no page holds named.

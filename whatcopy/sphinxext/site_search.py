@@ -16,7 +16,8 @@ One job: what a learner types into the search box finds the page that answers it
 * The search page carries what the script needs from the build, as attributes of its results'
   element: the notices for a query that no page holds in full (translated: whatcopy.po), and
   the words a reader may use where the site writes another (docs/terms.tsv: the variants its
-  Chinese pages avoid, each looked up as the site's term; and READERS_WORDS: 共享 as 共用).
+  Chinese pages avoid, each looked up as the site's term; and READERS_WORDS: 共享 as 共用), and
+  the English of the terms with the Chinese the pages write (english_terms: view as 视图).
 
 Pagefind's output depends only on the pages it reads: a rebuild that changes no page writes the
 same bytes (tests/test_build.py checks it).
@@ -65,12 +66,26 @@ NOTICES = {
         "a word to narrow the search."
     ),
     "missing": N_("Found on no page:"),
+    "fewer": N_("Pages that hold fewer of your words:"),
 }
 HAN = re.compile(r"[\u3400-\u9fff]")
 # Words Chinese sources use where the site's pages write another, which docs/terms.tsv (the
 # glossary's terms) does not list: 共享内存 for the pages' 共用内存, 就地 for 原地, 两倍 for
-# 翻倍 (内存翻倍).
-READERS_WORDS = {"共享": ["共用"], "就地": ["原地"], "原位": ["原地"], "两倍": ["翻倍"]}
+# 翻倍 (内存翻倍); 内存泄露 for 内存泄漏, 梯度置零 for 清零, 开辟新内存 for 分配, 动态图 and
+# 中间变量 (a tensor computed in the graph) for 计算图 and 非叶子张量, 克隆 for clone().
+READERS_WORDS = {
+    "共享": ["共用"],
+    "就地": ["原地"],
+    "原位": ["原地"],
+    "两倍": ["翻倍"],
+    "泄露": ["泄漏"],
+    "累积": ["累加"],
+    "置零": ["清零"],
+    "开辟": ["分配"],
+    "动态图": ["计算图"],
+    "中间变量": ["非叶子张量"],
+    "克隆": ["clone"],
+}
 # A variant listed by a context that gives it away (的克隆, 克隆有): not a word a reader types.
 CONTEXT = re.compile(r"^[的个份]|[的有是]$")
 
@@ -89,6 +104,18 @@ def synonyms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
     return found
 
 
+def english_terms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
+    """The English of each term of docs/terms.tsv that is one Latin word (view, hook, storage),
+    lower case, with the Chinese the zh pages write for it (视图, 钩子, 存储): a Chinese reader
+    types the English word (view 之后修改), where the pages mostly say the Chinese one."""
+    found: dict[str, list[str]] = {}
+    for term in terms:
+        english, chinese = term["english"].strip().lower(), term["chinese"].strip()
+        if re.fullmatch(r"[a-z]+", english) and HAN.search(chinese) and english != chinese:
+            found.setdefault(english, []).append(chinese)
+    return found
+
+
 def search_page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree):
     """The search page's notices, in the build's language, and the readers' words (above)."""
     if pagename != "search":
@@ -97,6 +124,7 @@ def search_page_context(app: Sphinx, pagename: str, templatename: str, context: 
 
     context["search_notices"] = {key: translated(text) for key, text in NOTICES.items()}
     context["search_synonyms"] = json.dumps(synonyms(read_terms()), ensure_ascii=False)
+    context["search_english"] = json.dumps(english_terms(read_terms()), ensure_ascii=False)
 
 
 def mark_page_text(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
