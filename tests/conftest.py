@@ -9,7 +9,6 @@ and the controller prints them with its summary.
 """
 
 import dataclasses
-import gc
 import io
 import os
 import textwrap
@@ -19,11 +18,13 @@ from pathlib import Path
 import pytest
 from project import BUILD, HTML, LANGUAGES, NOTES
 
+import whatcopy
+
 # The tests parse the built pages and keep the trees (tests/project.py, parsed_html), millions of
-# objects: with Python's default first threshold the cyclic collector ran about 2 300 times in a
-# worker, 10 % of its CPU (2.9 of 28.5 CPU-s over the page, claim and HTML checks); at 50 000, as
-# in the site's Sphinx builds (docs/dev/decisions/0042), 27 times and 0.5 CPU-s.
-gc.set_threshold(50_000, 20, 100)
+# objects: at Python's default the cyclic collector ran about 2 300 times in a worker, 10 % of its
+# CPU (2.9 of 28.5 CPU-s over the page, claim and HTML checks); as in the site's builds
+# (docs/dev/decisions/0042), 27 times and 0.5 CPU-s.
+whatcopy.collect_garbage_less_often()
 
 
 @dataclasses.dataclass(frozen=True)

@@ -15,11 +15,11 @@ the standard library and torch (a GPU machine runs them with nothing else instal
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
 from pathlib import Path
 
+import whatcopy
 from whatcopy.languages import LANGUAGES
 
 
@@ -146,9 +146,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    # A command makes many short-lived objects (the books' PDF objects: about 450 000 per
-    # edition): the cyclic collector runs every 50 000 new objects, not every 700, as in the
-    # site's Sphinx processes (docs/dev/decisions/0042; merging a book's sheets: 0.1 CPU-s in
-    # the collector instead of 0.6).
-    gc.set_threshold(50_000, 20, 100)
+    # (the books' PDF objects: about 450 000 per edition; merging a book's sheets spent 0.6
+    # CPU-s in the collector at Python's default, 0.1 with this: docs/dev/decisions/0042)
+    whatcopy.collect_garbage_less_often()
     sys.exit(main())

@@ -9,11 +9,12 @@ objects) the collector ran 1 940 times in a build of the English pages, 1.4 to 1
 ``python -m sphinx``.
 """
 
-import gc
 import sys
 
+import whatcopy
+
 if __name__ == "__main__":
-    gc.set_threshold(50_000, 20, 100)  # (before Sphinx is imported: imports make objects too)
+    whatcopy.collect_garbage_less_often()  # (before Sphinx is imported: imports make objects too)
     from sphinx.cmd.build import main
 
     sys.exit(main(sys.argv[1:]))
