@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -628,3 +629,80 @@ def test_a_broken_snippet_stops_the_build_and_is_named_every_time(tmp_path):
         output = build_broken(project, SNIPPET_TIMEOUT="2")
         unreported = [name for name, case in BROKEN.items() if case[-1] not in output]
         assert not unreported, f"{attempt} did not report {unreported}:\n{output}"
+
+
+def test_a_page_linking_to_an_edited_heading_is_written_again(tiny_site, tmp_path):
+    """A link whose text is another page's heading is resolved when its own page is written, so
+    an incremental build that reads only the edited page must still write the pages that link to
+    it: build_guards' LinksBetweenPages hands them to Sphinx. Without it, the other page keeps the
+    old heading (seeded below), and a label removed from the edited page is no dead link until a
+    clean build. A tiny site built in process, the same folders each time."""
+    pages = {
+        "index.md": "# Home\n\n```{toctree}\ntarget\nlinks\nplain\n```\n",
+        "links.md": "# Links\n\nSee {ref}`the-section` and [](target.md#the-section).\n",
+        "plain.md": "# Plain\n\nNo link.\n",
+    }
+    guards = ["myst_parser", "whatcopy.sphinxext.build_guards"]
+
+    def build(extensions, name, target):
+        # an edited page is an hour newer than the last build, the others an hour older (the
+        # first build backdates them; tiny_site leaves alone a file whose text is the same):
+        # what Sphinx compares with the time it read them, whatever the clock does meanwhile
+        path = tmp_path / name / "src" / "target.md"
+        first = not path.exists()
+        if not first:
+            path.write_text(target, encoding="utf-8")
+            later = time.time() + 3600
+            os.utime(path, (later, later))
+        return tiny_site(
+            {**pages, "target.md": target}, extensions, name=name, backdate=first, freshenv=False
+        )
+
+    for extensions, name in ((guards, "guarded"), (["myst_parser"], "seeded")):
+        site = build(extensions, name, "# Target\n\n(the-section)=\n## Old heading\n\nText.\n")
+        assert site.status == 0, site.warnings
+        assert site.html("links").count("Old heading") == 2, site.html("links")
+        site = build(extensions, name, "# Target\n\n(the-section)=\n## New heading\n\nText.\n")
+        links = site.html("links")
+        if extensions is guards:
+            assert read_docs(Path(site.app.doctreedir)) == {"target"}, site.warnings
+            assert links.count("New heading") == 2 and "Old heading" not in links, links
+        else:  # the seeded fault: Sphinx alone writes the old text again
+            assert links.count("Old heading") == 2, links
+
+    site = build(guards, "guarded", "# Target\n\n## New heading\n\nThe label is gone.\n")
+    assert "the-section" in site.warnings, site.warnings
+
+
+def test_a_new_title_or_a_new_page_writes_every_page_again(tiny_site, tmp_path):
+    """Every page's navigation shows the titles and the order of all pages, so a page read again
+    with a new title, or a toctree that lists pages otherwise, makes the incremental build write
+    every page (build_guards); Sphinx alone leaves the old title in the other pages (seeded)."""
+    pages = {
+        "index.md": "# Home\n\n```{toctree}\ntarget\nlinks\n```\n",
+        "links.md": "# Links\n\nNo link here.\n",
+        "target.md": "# Old title\n\nText.\n",
+        "extra.md": "# Extra page\n\nText.\n",
+    }
+    guards = ["myst_parser", "whatcopy.sphinxext.build_guards"]
+
+    def edit(name, page, text):
+        path = tmp_path / name / "src" / page
+        path.write_text(text, encoding="utf-8")
+        later = time.time() + 3600  # newer than the last build, whatever the clock does
+        os.utime(path, (later, later))
+        pages[page] = text
+
+    for extensions, name in ((guards, "guarded"), (["myst_parser"], "seeded")):
+        pages["target.md"] = "# Old title\n\nText.\n"
+        pages["index.md"] = "# Home\n\n```{toctree}\ntarget\nlinks\n```\n"
+        tiny_site(pages, extensions, name=name, backdate=True, freshenv=False)
+        edit(name, "target.md", "# New title\n\nText.\n")
+        links = tiny_site(pages, extensions, name=name, freshenv=False).html("links")
+        if extensions is guards:
+            assert "New title" in links and "Old title" not in links, links
+            edit(name, "index.md", "# Home\n\n```{toctree}\ntarget\nlinks\nextra\n```\n")
+            links = tiny_site(pages, extensions, name=name, freshenv=False).html("links")
+            assert "Extra page" in links, links
+        else:
+            assert "Old title" in links, links

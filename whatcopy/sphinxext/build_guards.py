@@ -19,6 +19,15 @@
   ``EnvironmentCollector`` for a dict ``env.<name>``, page -> record) goes with the page when
   it is read again or removed, and the records of parallel readers are merged, so it never
   speaks of a page as it was.
+* A page that links to a page read again is written again. Sphinx writes the pages it read,
+  but a link whose text is the other page's heading (``{ref}`label``` or ``[](page.md#id)``)
+  is resolved when its own page is written: an edited heading left the old text in every
+  other page in an incremental build, and a removed label left a dead link unreported until a
+  clean build. ``LinksBetweenPages`` records each page's links as it is read, and hands Sphinx
+  (``env-get-updated``) the pages whose links land on a page read in this build, or nowhere:
+  they are written again (not read), so their link texts are current and a dead link warns.
+  Where a page read again has a new title or lists other pages otherwise (its toctree), every
+  page is written again: each page's navigation shows the titles and the order of all of them.
 * Which documents Sphinx read is recorded in the same file (``"read"``), for the tests: an
   event handler sees the list Sphinx acts on, where a log can be coloured, reworded or parallel.
 """
@@ -32,6 +41,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.environment.collectors import EnvironmentCollector
+from sphinx.util import docname_join
 from sphinx.util import logging as sphinx_logging
 
 from whatcopy.incremental import source_version
@@ -84,7 +94,20 @@ def failed_last_time(app: Sphinx, env: BuildEnvironment, added, changed, removed
 
 
 def note_read(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    app._build_guards_read = set(docnames)  # type: ignore[attr-defined]
+    app._build_guards_shape = _shape(env, docnames)  # type: ignore[attr-defined]
     _save(app, read=sorted(docnames), failed=sorted(set(_load(app).get("failed", []))))
+
+
+def _shape(env: BuildEnvironment, docnames) -> dict:
+    """What of these pages every page's navigation shows: their titles and the pages they list."""
+    return {
+        docname: (
+            env.titles[docname].astext() if docname in env.titles else None,
+            env.toctree_includes.get(docname, []),
+        )
+        for docname in docnames
+    }
 
 
 def note_failures(app: Sphinx, exception: BaseException | None) -> None:
@@ -129,6 +152,58 @@ class PageRecords(EnvironmentCollector):
         """Nothing: the records are written while the page is parsed."""
 
 
+class LinksBetweenPages(PageRecords):
+    """Each page's cross-references as it was read (domain, type, target, the page it is
+    relative to), and, once Sphinx has read this build's pages, the pages not read whose links
+    land on one that was read, or on no page: Sphinx writes them again (module docstring)."""
+
+    name = "whatcopy_links"
+
+    def process_doc(self, app: Sphinx, doctree) -> None:
+        from sphinx import addnodes
+
+        docname = app.env.docname
+        records_of(app.env, self.name)[docname] = sorted(
+            {
+                (
+                    node.get("refdomain") or "",
+                    node.get("reftype") or "",
+                    node.get("reftarget") or "",
+                    node.get("refdoc") or docname,
+                )
+                for node in doctree.findall(addnodes.pending_xref)
+            }
+        )
+
+    def get_updated_docs(self, app: Sphinx, env: BuildEnvironment) -> list[str]:
+        read = getattr(app, "_build_guards_read", set())
+        if not read:
+            return []
+        if _shape(env, read) != app._build_guards_shape:  # type: ignore[attr-defined]
+            return sorted(env.found_docs - read)
+        std = env.domains.standard_domain
+        labels = {**std.anonlabels, **{k: v[:2] for k, v in std.labels.items()}}
+
+        def lands_on(domain: str, kind: str, target: str, base: str) -> str | None:
+            if (domain, kind) == ("std", "ref"):
+                return labels.get(target.lower(), (None,))[0]
+            if (domain, kind) == ("std", "term"):
+                found = std.objects.get(("term", target)) or std.objects.get(
+                    ("term", target.lower())
+                )
+                return found[0] if found else None
+            if (domain, kind) in (("std", "doc"), ("doc", "myst")):
+                docname = docname_join(base, target.removesuffix(".md"))
+                return docname if docname in env.all_docs else None
+            return ""  # (a domain not followed: no page to compare with)
+
+        return sorted(
+            docname
+            for docname, links in records_of(env, self.name).items()
+            if docname not in read and any(lands_on(*link) in read | {None} for link in links)
+        )
+
+
 def records_of(env: BuildEnvironment, name: str) -> dict:
     """``env.<name>`` (see PageRecords), made empty the first time."""
     if not hasattr(env, name):
@@ -144,6 +219,7 @@ def setup(app: Sphinx):
     app.connect("env-get-outdated", failed_last_time)
     app.connect("env-before-read-docs", note_read)
     app.connect("build-finished", note_failures)
+    app.add_env_collector(LinksBetweenPages)
     return {
         "env_version": source_version(),
         "parallel_read_safe": True,
