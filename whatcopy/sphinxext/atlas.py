@@ -33,7 +33,7 @@ from whatcopy import project
 from whatcopy.content import yaml_files
 from whatcopy.reference import atlas
 from whatcopy.sphinxext.messages import NP_, translate
-from whatcopy.sphinxext.output_figures import _fold, _printed_block
+from whatcopy.sphinxext.output_figures import fold, printed_cells
 
 logger = logging.getLogger(__name__)
 
@@ -184,15 +184,7 @@ def draw_atlas(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
     language = env.config.language
     key = "zh" if language.startswith("zh") else "en"
-    for cell in list(doctree.findall(nodes.container)):
-        if cell.get("nb_element") != "cell_code":
-            continue
-        if TAG not in cell.get("cell_metadata", {}).get("tags", []):
-            continue
-        printed = _printed_block(cell)
-        if printed is None:
-            logger.error("%s: the cell printed nothing to draw", TAG, location=cell)
-            continue
+    for cell, printed in printed_cells(doctree, TAG):
         try:
             found = atlas.parse(printed.astext())
         except atlas.AtlasError as exc:
@@ -208,7 +200,7 @@ def draw_atlas(app: Sphinx, doctree: nodes.document) -> None:
             continue
         # The printed text stays, folded. (Not replace_self, which would give the <details>
         # opening the block's classes, and the HTML writer a <div> around that opening alone.)
-        folded = _fold(env, printed)
+        folded = fold(env, printed)
         # the entries below are this text, arranged: the search indexes them, not it twice
         folded[0] = nodes.raw(
             "",

@@ -34,7 +34,7 @@ from sphinx.util.docutils import SphinxRole
 from whatcopy.core import transcripts
 from whatcopy.reference import claims_table
 from whatcopy.sphinxext.messages import NP_, translate
-from whatcopy.sphinxext.output_figures import _fold, _printed_block
+from whatcopy.sphinxext.output_figures import fold, printed_cells
 
 logger = logging.getLogger(__name__)
 
@@ -314,15 +314,7 @@ def register_anchors(env, table: claims_table.Table) -> None:
 def draw_claims(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
     language = env.config.language or "en"
-    for cell in list(doctree.findall(nodes.container)):
-        if cell.get("nb_element") != "cell_code":
-            continue
-        if TAG not in cell.get("cell_metadata", {}).get("tags", []):
-            continue
-        block = _printed_block(cell)
-        if block is None:
-            logger.error("%s: the cell printed nothing to draw", TAG, location=cell)
-            continue
+    for cell, block in printed_cells(doctree, TAG):
         try:
             table = claims_table.parse(block.astext())
         except claims_table.TableError as exc:
@@ -345,7 +337,7 @@ def draw_claims(app: Sphinx, doctree: nodes.document) -> None:
             )
         register_anchors(env, table)
         drawn = nodes.raw("", reference_html(table, language), format="html")
-        block.replace_self([drawn, *_fold(env, block)])
+        block.replace_self([drawn, *fold(env, block)])
 
 
 def setup(app: Sphinx):

@@ -36,7 +36,7 @@ from whatcopy.core import transcripts
 from whatcopy.reference import op_table
 from whatcopy.sphinxext import build_guards
 from whatcopy.sphinxext.messages import NP_, translate
-from whatcopy.sphinxext.output_figures import _fold, _printed_block
+from whatcopy.sphinxext.output_figures import fold, printed_cells
 
 logger = logging.getLogger(__name__)
 
@@ -382,15 +382,7 @@ def register_anchors(env, table: op_table.Table) -> None:
 
 def draw_reference(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
-    for cell in list(doctree.findall(nodes.container)):
-        if cell.get("nb_element") != "cell_code":
-            continue
-        if TAG not in cell.get("cell_metadata", {}).get("tags", []):
-            continue
-        block = _printed_block(cell)
-        if block is None:
-            logger.error("%s: the cell printed nothing to draw", TAG, location=cell)
-            continue
+    for cell, block in printed_cells(doctree, TAG):
         try:
             table = op_table.parse(block.astext())
         except op_table.TableError as exc:
@@ -398,7 +390,7 @@ def draw_reference(app: Sphinx, doctree: nodes.document) -> None:
             continue
         register_anchors(env, table)
         drawn = nodes.raw("", reference_html(env, table), format="html")
-        block.replace_self([drawn, *_fold(env, block)])
+        block.replace_self([drawn, *fold(env, block)])
 
 
 def outdated_pages(app, env, added, changed, removed) -> list[str]:

@@ -285,7 +285,23 @@ def _printed_block(cell: nodes.container) -> nodes.literal_block | None:
     return None
 
 
-def _fold(env, block: nodes.literal_block) -> list[nodes.Node]:
+def printed_cells(doctree: nodes.document, tag: str):
+    """Each code cell of the page tagged `tag`, with the block of what it printed: the cells an
+    extension draws from their output (the error atlas, the claims, the operator reference). A
+    tagged cell that printed nothing is an error at its place, and is passed over."""
+    for cell in list(doctree.findall(nodes.container)):
+        if cell.get("nb_element") != "cell_code":
+            continue
+        if tag not in cell.get("cell_metadata", {}).get("tags", []):
+            continue
+        block = _printed_block(cell)
+        if block is None:
+            logger.error("%s: the cell printed nothing to draw", tag, location=cell)
+            continue
+        yield cell, block
+
+
+def fold(env, block: nodes.literal_block) -> list[nodes.Node]:
     summary = html.escape(_text(env, "printed"))
     return [
         nodes.raw(
@@ -320,7 +336,7 @@ def draw_outputs(app: Sphinx, doctree: nodes.document) -> None:
             ]
             for table in replacement:
                 doctree.set_id(table)
-            block.replace_self(replacement + _fold(env, block))
+            block.replace_self(replacement + fold(env, block))
         if "graph-diagram" in tags:
             tree = parse_tree(text)
             if not tree:
