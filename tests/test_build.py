@@ -636,11 +636,13 @@ def test_a_page_linking_to_an_edited_heading_is_written_again(tiny_site, tmp_pat
     an incremental build that reads only the edited page must still write the pages that link to
     it: build_guards' LinksBetweenPages hands them to Sphinx. Without it, the other page keeps the
     old heading (seeded below), and a label removed from the edited page is no dead link until a
-    clean build. A tiny site built in process, the same folders each time."""
+    clean build. A page whose links give their own text and still land where they did is not
+    written again. A tiny site built in process, the same folders each time."""
     pages = {
-        "index.md": "# Home\n\n```{toctree}\ntarget\nlinks\nplain\n```\n",
+        "index.md": "# Home\n\n```{toctree}\ntarget\nlinks\nplain\nown\n```\n",
         "links.md": "# Links\n\nSee {ref}`the-section` and [](target.md#the-section).\n",
         "plain.md": "# Plain\n\nNo link.\n",
+        "own.md": "# Own words\n\nSee [the section](target.md#the-section).\n",
     }
     guards = ["myst_parser", "whatcopy.sphinxext.build_guards"]
 
@@ -662,16 +664,18 @@ def test_a_page_linking_to_an_edited_heading_is_written_again(tiny_site, tmp_pat
         site = build(extensions, name, "# Target\n\n(the-section)=\n## Old heading\n\nText.\n")
         assert site.status == 0, site.warnings
         assert site.html("links").count("Old heading") == 2, site.html("links")
+        own = Path(site.out / "own.html").stat().st_mtime_ns
         site = build(extensions, name, "# Target\n\n(the-section)=\n## New heading\n\nText.\n")
         links = site.html("links")
         if extensions is guards:
             assert read_docs(Path(site.app.doctreedir)) == {"target"}, site.warnings
+            assert Path(site.out / "own.html").stat().st_mtime_ns == own, "own.html written again"
             assert links.count("New heading") == 2 and "Old heading" not in links, links
         else:  # the seeded fault: Sphinx alone writes the old text again
             assert links.count("Old heading") == 2, links
 
     site = build(guards, "guarded", "# Target\n\n## New heading\n\nThe label is gone.\n")
-    assert "the-section" in site.warnings, site.warnings
+    assert "links.md" in site.warnings and "own.md" in site.warnings, site.warnings
 
 
 def test_a_new_title_or_a_new_page_writes_every_page_again(tiny_site, tmp_path):

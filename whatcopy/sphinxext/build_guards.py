@@ -154,10 +154,15 @@ class PageRecords(EnvironmentCollector):
 
 class LinksBetweenPages(PageRecords):
     """Each page's cross-references as it was read (domain, type, target, the page it is
-    relative to), and, once Sphinx has read this build's pages, the pages not read whose links
-    land on one that was read, or on no page: Sphinx writes them again (module docstring)."""
+    relative to, whether its text is its own, the #id it goes to), and, once Sphinx has read this build's pages, the
+    pages not read that one of their links makes stale: Sphinx writes them again (module
+    docstring). A link is stale when it lands on no page, on another page or with another text
+    than at the last build (its label moved, the heading it shows was edited), or on a page read
+    again where its #id is not one that page is known to have (a label or a heading's slug).
+    Where each link landed, and the text it took from there, is kept in ``env.whatcopy_landed``."""
 
     name = "whatcopy_links"
+    landed = "whatcopy_landed"
 
     def process_doc(self, app: Sphinx, doctree) -> None:
         from sphinx import addnodes
@@ -170,6 +175,9 @@ class LinksBetweenPages(PageRecords):
                     node.get("reftype") or "",
                     node.get("reftarget") or "",
                     node.get("refdoc") or docname,
+                    # a term's text is the citing page's own; a ref's, unless given, the target's
+                    bool(node.get("refexplicit")) or node.get("reftype") == "term",
+                    node.get("reftargetid") or "",  # the #id of a link to a page
                 )
                 for node in doctree.findall(addnodes.pending_xref)
             }
@@ -179,12 +187,10 @@ class LinksBetweenPages(PageRecords):
         read = getattr(app, "_build_guards_read", set())
         if not read:
             return []
-        if _shape(env, read) != app._build_guards_shape:  # type: ignore[attr-defined]
-            return sorted(env.found_docs - read)
         std = env.domains.standard_domain
         labels = {**std.anonlabels, **{k: v[:2] for k, v in std.labels.items()}}
 
-        def lands_on(domain: str, kind: str, target: str, base: str) -> str | None:
+        def lands_on(domain: str, kind: str, target: str, base: str, *_) -> str | None:
             if (domain, kind) == ("std", "ref"):
                 return labels.get(target.lower(), (None,))[0]
             if (domain, kind) == ("std", "term"):
@@ -197,11 +203,46 @@ class LinksBetweenPages(PageRecords):
                 return docname if docname in env.all_docs else None
             return ""  # (a domain not followed: no page to compare with)
 
-        return sorted(
-            docname
-            for docname, links in records_of(env, self.name).items()
-            if docname not in read and any(lands_on(*link) in read | {None} for link in links)
-        )
+        def shown(link: tuple, there: str | None) -> str | None:
+            """The text a link takes from the page it lands on (the heading of its section, or
+            the page's title): "" for a link that gives its own; None where it is not known
+            here (a #id that is no label or slug of the page: a section's own id)."""
+            domain, kind, target, _, own, anchor = link
+            if there is None:
+                return None
+            if (domain, kind) == ("std", "ref"):  # (where it lands, lands_on found)
+                label = std.labels.get(target.lower())
+                return "" if own else label[2] if label and label[0] == there else None
+            if (domain, kind) not in (("std", "doc"), ("doc", "myst")):
+                return ""
+            if not anchor:
+                return "" if own else env.titles[there].astext() if there in env.titles else None
+            slug = env.metadata.get(there, {}).get("myst_slugs", {}).get(anchor)
+            label = std.labels.get(anchor.lower())
+            if own:
+                return "" if slug or labels.get(anchor.lower(), (None,))[0] == there else None
+            return slug[2] if slug else label[2] if label and label[0] == there else None
+
+        links = records_of(env, self.name)
+        before = records_of(env, self.landed)
+        now = {
+            docname: [[there := lands_on(*link), shown(link, there)] for link in mine]
+            for docname, mine in links.items()
+        }
+        setattr(env, self.landed, now)
+        if _shape(env, read) != app._build_guards_shape:  # type: ignore[attr-defined]
+            return sorted(env.found_docs - read)
+
+        def stale(docname: str) -> bool:
+            was = before.get(docname, [])
+            if len(was) != len(now[docname]):
+                return True
+            return any(
+                there is None or [there, text] != then or (there in read and text is None)
+                for (there, text), then in zip(now[docname], was)
+            )
+
+        return sorted(docname for docname in links if docname not in read and stale(docname))
 
 
 def records_of(env: BuildEnvironment, name: str) -> dict:
