@@ -631,6 +631,21 @@ def test_a_broken_snippet_stops_the_build_and_is_named_every_time(tmp_path):
         assert not unreported, f"{attempt} did not report {unreported}:\n{output}"
 
 
+# A tiny site's extensions with build_guards, and without it (the seeded fault: Sphinx alone)
+GUARDED = ["myst_parser", "whatcopy.sphinxext.build_guards"]
+SPHINX_ALONE = ["myst_parser"]
+
+
+def edit_newer(path: Path, text: str) -> None:
+    """Edit a tiny site's page for its next incremental build: an hour newer than that build
+    will read it, the other pages an hour older (their first build backdates them; tiny_site
+    leaves alone a file whose text is the same), which is what Sphinx compares with the time it
+    read them, whatever the clock does meanwhile."""
+    path.write_text(text, encoding="utf-8")
+    later = time.time() + 3600
+    os.utime(path, (later, later))
+
+
 def test_a_page_linking_to_an_edited_heading_is_written_again(tiny_site, tmp_path):
     """A link whose text is another page's heading is resolved when its own page is written, so
     an incremental build that reads only the edited page must still write the pages that link to
@@ -644,37 +659,30 @@ def test_a_page_linking_to_an_edited_heading_is_written_again(tiny_site, tmp_pat
         "plain.md": "# Plain\n\nNo link.\n",
         "own.md": "# Own words\n\nSee [the section](target.md#the-section).\n",
     }
-    guards = ["myst_parser", "whatcopy.sphinxext.build_guards"]
 
     def build(extensions, name, target):
-        # an edited page is an hour newer than the last build, the others an hour older (the
-        # first build backdates them; tiny_site leaves alone a file whose text is the same):
-        # what Sphinx compares with the time it read them, whatever the clock does meanwhile
-        path = tmp_path / name / "src" / "target.md"
-        first = not path.exists()
+        first = not (tmp_path / name / "src" / "target.md").exists()
         if not first:
-            path.write_text(target, encoding="utf-8")
-            later = time.time() + 3600
-            os.utime(path, (later, later))
+            edit_newer(tmp_path / name / "src" / "target.md", target)
         return tiny_site(
             {**pages, "target.md": target}, extensions, name=name, backdate=first, freshenv=False
         )
 
-    for extensions, name in ((guards, "guarded"), (["myst_parser"], "seeded")):
+    for extensions, name in ((GUARDED, "guarded"), (SPHINX_ALONE, "seeded")):
         site = build(extensions, name, "# Target\n\n(the-section)=\n## Old heading\n\nText.\n")
         assert site.status == 0, site.warnings
         assert site.html("links").count("Old heading") == 2, site.html("links")
         own = Path(site.out / "own.html").stat().st_mtime_ns
         site = build(extensions, name, "# Target\n\n(the-section)=\n## New heading\n\nText.\n")
         links = site.html("links")
-        if extensions is guards:
+        if extensions is GUARDED:
             assert read_docs(Path(site.app.doctreedir)) == {"target"}, site.warnings
             assert Path(site.out / "own.html").stat().st_mtime_ns == own, "own.html written again"
             assert links.count("New heading") == 2 and "Old heading" not in links, links
         else:  # the seeded fault: Sphinx alone writes the old text again
             assert links.count("Old heading") == 2, links
 
-    site = build(guards, "guarded", "# Target\n\n## New heading\n\nThe label is gone.\n")
+    site = build(GUARDED, "guarded", "# Target\n\n## New heading\n\nThe label is gone.\n")
     assert "links.md" in site.warnings and "own.md" in site.warnings, site.warnings
 
 
@@ -688,22 +696,18 @@ def test_a_new_title_or_a_new_page_writes_every_page_again(tiny_site, tmp_path):
         "target.md": "# Old title\n\nText.\n",
         "extra.md": "# Extra page\n\nText.\n",
     }
-    guards = ["myst_parser", "whatcopy.sphinxext.build_guards"]
 
     def edit(name, page, text):
-        path = tmp_path / name / "src" / page
-        path.write_text(text, encoding="utf-8")
-        later = time.time() + 3600  # newer than the last build, whatever the clock does
-        os.utime(path, (later, later))
+        edit_newer(tmp_path / name / "src" / page, text)
         pages[page] = text
 
-    for extensions, name in ((guards, "guarded"), (["myst_parser"], "seeded")):
+    for extensions, name in ((GUARDED, "guarded"), (SPHINX_ALONE, "seeded")):
         pages["target.md"] = "# Old title\n\nText.\n"
         pages["index.md"] = "# Home\n\n```{toctree}\ntarget\nlinks\n```\n"
         tiny_site(pages, extensions, name=name, backdate=True, freshenv=False)
         edit(name, "target.md", "# New title\n\nText.\n")
         links = tiny_site(pages, extensions, name=name, freshenv=False).html("links")
-        if extensions is guards:
+        if extensions is GUARDED:
             assert "New title" in links and "Old title" not in links, links
             edit(name, "index.md", "# Home\n\n```{toctree}\ntarget\nlinks\nextra\n```\n")
             links = tiny_site(pages, extensions, name=name, freshenv=False).html("links")

@@ -184,7 +184,7 @@ def draw_atlas(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
     language = env.config.language
     key = "zh" if language.startswith("zh") else "en"
-    for cell, printed in printed_cells(doctree, TAG):
+    for cell, printed, _ in printed_cells(doctree, TAG):
         try:
             found = atlas.parse(printed.astext())
         except atlas.AtlasError as exc:

@@ -19,15 +19,17 @@
   ``EnvironmentCollector`` for a dict ``env.<name>``, page -> record) goes with the page when
   it is read again or removed, and the records of parallel readers are merged, so it never
   speaks of a page as it was.
-* A page that links to a page read again is written again. Sphinx writes the pages it read,
-  but a link whose text is the other page's heading (``{ref}`label``` or ``[](page.md#id)``)
-  is resolved when its own page is written: an edited heading left the old text in every
-  other page in an incremental build, and a removed label left a dead link unreported until a
-  clean build. ``LinksBetweenPages`` records each page's links as it is read, and hands Sphinx
-  (``env-get-updated``) the pages whose links land on a page read in this build, or nowhere:
-  they are written again (not read), so their link texts are current and a dead link warns.
-  Where a page read again has a new title or lists other pages otherwise (its toctree), every
-  page is written again: each page's navigation shows the titles and the order of all of them.
+* A page whose links changed is written again. Sphinx writes the pages it read, but a link
+  whose text is the other page's heading (``{ref}`label``` or ``[](page.md#id)``) is resolved
+  when its own page is written: an edited heading left the old text in every other page in an
+  incremental build, and a removed label left a dead link unreported until a clean build.
+  ``LinksBetweenPages`` records each page's links as it is read and, after each build's reading,
+  where each lands and the text it takes from there; it hands Sphinx (``env-get-updated``) the
+  pages not read whose links now land nowhere, elsewhere or with another text: they are written
+  again (not read), so their link texts are current and a dead link warns. Where a page read
+  again has a new title or lists other pages otherwise (its toctree), every page is written
+  again: each page's navigation shows the titles and the order of all of them
+  (docs/dev/decisions/0043-pages-linking-to-a-read-page-are-written-again.md).
 * Which documents Sphinx read is recorded in the same file (``"read"``), for the tests: an
   event handler sees the list Sphinx acts on, where a log can be coloured, reworded or parallel.
 """
@@ -154,9 +156,9 @@ class PageRecords(EnvironmentCollector):
 
 class LinksBetweenPages(PageRecords):
     """Each page's cross-references as it was read (domain, type, target, the page it is
-    relative to, whether its text is its own, the #id it goes to), and, once Sphinx has read this build's pages, the
-    pages not read that one of their links makes stale: Sphinx writes them again (module
-    docstring). A link is stale when it lands on no page, on another page or with another text
+    relative to, whether its text is its own, the #id it goes to), and, once Sphinx has read
+    this build's pages, the pages not read that one of their links makes stale: Sphinx writes
+    them again (module docstring). A link is stale when it lands on no page, on another page or with another text
     than at the last build (its label moved, the heading it shows was edited), or on a page read
     again where its #id is not one that page is known to have (a label or a heading's slug).
     Where each link landed, and the text it took from there, is kept in ``env.whatcopy_landed``."""

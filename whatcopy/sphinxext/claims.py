@@ -314,7 +314,7 @@ def register_anchors(env, table: claims_table.Table) -> None:
 def draw_claims(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
     language = env.config.language or "en"
-    for cell, block in printed_cells(doctree, TAG):
+    for cell, block, _ in printed_cells(doctree, TAG):
         try:
             table = claims_table.parse(block.astext())
         except claims_table.TableError as exc:

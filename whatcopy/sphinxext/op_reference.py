@@ -382,7 +382,7 @@ def register_anchors(env, table: op_table.Table) -> None:
 
 def draw_reference(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
-    for cell, block in printed_cells(doctree, TAG):
+    for cell, block, _ in printed_cells(doctree, TAG):
         try:
             table = op_table.parse(block.astext())
         except op_table.TableError as exc:

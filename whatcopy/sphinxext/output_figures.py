@@ -285,20 +285,22 @@ def _printed_block(cell: nodes.container) -> nodes.literal_block | None:
     return None
 
 
-def printed_cells(doctree: nodes.document, tag: str):
-    """Each code cell of the page tagged `tag`, with the block of what it printed: the cells an
-    extension draws from their output (the error atlas, the claims, the operator reference). A
-    tagged cell that printed nothing is an error at its place, and is passed over."""
+def printed_cells(doctree: nodes.document, *tags: str):
+    """Each code cell of the page with one of `tags`, the block of what it printed, and which of
+    the tags it has: the cells an extension draws from their output (these figures, the error
+    atlas, the claims, the operator reference). A tagged cell that printed nothing is an error at
+    its place, and is passed over."""
     for cell in list(doctree.findall(nodes.container)):
         if cell.get("nb_element") != "cell_code":
             continue
-        if tag not in cell.get("cell_metadata", {}).get("tags", []):
+        mine = [t for t in cell.get("cell_metadata", {}).get("tags", []) if t in tags]
+        if not mine:
             continue
         block = _printed_block(cell)
         if block is None:
-            logger.error("%s: the cell printed nothing to draw", tag, location=cell)
+            logger.error("%s: the cell printed nothing to draw", ", ".join(mine), location=cell)
             continue
-        yield cell, block
+        yield cell, block, mine
 
 
 def fold(env, block: nodes.literal_block) -> list[nodes.Node]:
@@ -314,16 +316,7 @@ def fold(env, block: nodes.literal_block) -> list[nodes.Node]:
 
 def draw_outputs(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
-    for cell in list(doctree.findall(nodes.container)):
-        if cell.get("nb_element") != "cell_code":
-            continue
-        tags = [t for t in cell.get("cell_metadata", {}).get("tags", []) if t in TAGS]
-        if not tags:
-            continue
-        block = _printed_block(cell)
-        if block is None:
-            logger.error("a cell tagged %s printed nothing to draw", tags, location=cell)
-            continue
+    for cell, block, tags in printed_cells(doctree, *TAGS):
         text = block.astext()
         if "output-table" in tags:
             tables = parse_tables(text)
