@@ -5,6 +5,7 @@ in Chromium (tests/test_browser.py)."""
 from __future__ import annotations
 
 import hashlib
+from types import SimpleNamespace
 
 import search_queries as sq
 
@@ -144,9 +145,28 @@ def test_an_extensions_section_id_moves_to_its_heading_for_pagefind():
         "body": '<section class="atlas-entry" id="err-x">\n<h4>RuntimeError: x</h4>\n</section>\n'
         '<section id="label">\n<span id="own"></span><h2>Own</h2>\n</section>'
     }
-    mark_page_text(None, "errors", "page.html", context, object())
+    mark_page_text(WEIGHING_NOTHING, "errors", "page.html", context, object())
     assert '<section class="atlas-entry">\n<h4 id="err-x">RuntimeError: x</h4>' in context["body"]
     assert '<section id="label">\n<h2 id="own">Own</h2>' in context["body"]
+
+
+# a Sphinx application as mark_page_text sees it: its configuration, here weighing no page
+WEIGHING_NOTHING = SimpleNamespace(config=SimpleNamespace(whatcopy_search_weights={}))
+
+
+def test_a_page_that_gathers_what_others_say_weighs_less_in_the_index():
+    """A page listed in whatcopy_search_weights (the snippets' index, the claims, the teachers'
+    page ...) has its text weighed by Pagefind as given, every other page as Pagefind weighs
+    text: the page that says a thing outranks the page that lists it."""
+    from whatcopy.sphinxext.site_search import SEARCH_WEIGHTS, mark_page_text
+
+    app = SimpleNamespace(config=SimpleNamespace(whatcopy_search_weights={"claims": 0.25}))
+    for page, expected in (("claims", ' data-pagefind-weight="0.25"'), ("detach", "")):
+        context = {"body": "<p>text</p>"}
+        mark_page_text(app, page, "page.html", context, object())
+        assert context["body"] == f"<div data-pagefind-body{expected}><p>text</p></div>", page
+    assert {"snippets", "claims", "teachers"} <= set(SEARCH_WEIGHTS)
+    assert all(0 < weight < 1 for weight in SEARCH_WEIGHTS.values()), SEARCH_WEIGHTS
 
 
 def test_every_atlas_entry_of_the_built_site_is_a_section_to_pagefind():

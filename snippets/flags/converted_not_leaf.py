@@ -1,4 +1,4 @@
-"""A tensor converted right after it was made with requires_grad=True is not a leaf, so its .grad stays None; make it in its final dtype, or convert first and then call requires_grad_()."""
+"""A tensor converted, scaled or reshaped right after it was made with requires_grad=True is not a leaf, so its .grad stays None; make it in its final form first, then call requires_grad_()."""
 import warnings
 
 import torch
@@ -8,7 +8,10 @@ WAYS = {
     "torch.randn(3, requires_grad=True).to(torch.float64)":
         lambda: torch.randn(3, requires_grad=True).to(torch.float64),
     "torch.randn(3, requires_grad=True, device='cpu').to('cpu')": lambda: torch.randn(3, requires_grad=True, device="cpu").to("cpu"),
+    "torch.randn(3, requires_grad=True) * 0.01": lambda: torch.randn(3, requires_grad=True) * 0.01,
+    "torch.randn(4, requires_grad=True).view(2, 2)": lambda: torch.randn(4, requires_grad=True).view(2, 2),
     "torch.randn(3).double().requires_grad_()": lambda: torch.randn(3).double().requires_grad_(),
+    "(torch.randn(3) * 0.01).requires_grad_()": lambda: (torch.randn(3) * 0.01).requires_grad_(),
     "torch.randn(3, dtype=torch.float64, requires_grad=True)":
         lambda: torch.randn(3, dtype=torch.float64, requires_grad=True),
 }

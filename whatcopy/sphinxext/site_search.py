@@ -44,6 +44,17 @@ NOT_INDEXED = {"search", "genindex"}
 # A glossary term counts as much as a section heading (Pagefind weighs h2 headings 6, text 1).
 TERM_WEIGHT = 6
 GLOSSARY_TERM = re.compile(r'<dt id="term-')
+# Pages that gather what the other pages say (the snippets' index, the claims' table, the
+# teachers' page): their words count this much (Pagefind's weight of text is 1), so that the
+# page that says a thing outranks the page that lists it (config value whatcopy_search_weights).
+SEARCH_WEIGHTS = {
+    "snippets": 0.25,
+    "claims": 0.25,
+    "teachers": 0.25,
+    "corrections": 0.5,
+    "cheatsheet": 0.5,
+    "glossary": 0.5,
+}
 
 
 # Sphinx puts a labelled section's id on the <section> and the heading's own id on an empty
@@ -147,7 +158,9 @@ def mark_page_text(app: Sphinx, pagename: str, templatename: str, context: dict,
     body = body.replace(
         '<span class="claim-scope">', '<span data-pagefind-ignore class="claim-scope">'
     )
-    context["body"] = f"<div data-pagefind-body>{body}</div>"
+    weight = app.config.whatcopy_search_weights.get(pagename)
+    weighted = "" if weight is None else f' data-pagefind-weight="{weight}"'
+    context["body"] = f"<div data-pagefind-body{weighted}>{body}</div>"
 
 
 def pagefind_binary() -> Path:
@@ -243,6 +256,7 @@ def no_sphinx_index(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx):
+    app.add_config_value("whatcopy_search_weights", SEARCH_WEIGHTS, "html", dict)
     app.connect("builder-inited", no_sphinx_index)
     app.connect("html-page-context", mark_page_text)
     app.connect("html-page-context", search_page_context)
