@@ -355,14 +355,21 @@ KNOWN_MISSES = {
     "storage_offset) without autograd tracking the change, remove the .data / .detach() call and "
     "wrap the change in a `with torch.no_grad():` block.": "advice the site never prints; the "
     "inplace page's section on set_() says it in other words",
-    "x.clone() vs copy.copy(x)": "copy.copy is on most pages; the two it answers rank 12th and 19th",
+    "x.clone() vs copy.copy(x)": "copy.copy is on most pages; of the two it answers, overview ranks 10th, inplace lower",
     "how to use DistributedDataParallel on multiple nodes": "the flags page prints "
     "DistributedDataParallel in an error message, and is listed as a match",
     "deepcopy模型会占用两倍显存吗": "two 倍 words away from the page's 内存翻倍: with 两倍 read as 翻倍, "
     "the glossary, memory and corrections pages, which hold 显存 and 模型 more often, outrank deepcopy",
-    "clone() 和 copy_() 的区别": "the Chinese index holds copy_ as copy (its segmenter splits at "
-    "the underscore), so the query is clone, copy and 区别, which clone-detach, corrections and the "
-    "questions page hold more often than values, whose section on copy_() answers it",
+    "How to copy PyTorch tensor using clone, detach and deepcopy": "the pages of one of the three "
+    "(clone-detach, detach, clone) come before the pages that compare all three (overview, "
+    "questions, cheat sheet)",
+    "What will be the intuition behind using clone or torch.no_grad?": "clone-detach, the atlas's "
+    "entry on a view made under no_grad and clone outrank the pages on editing a leaf under "
+    "no_grad (flags, inplace, questions)",
+    "item_embeddings = np.sum(final, 0) / (self.layers+1)": "a line whose names the site never "
+    "prints; its error (a CUDA tensor to NumPy) is not in the query",
+    "张量并行": "no page holds 并行: the query is split as 张量并 (the values page has 张量 then 并) "
+    "and a lone 行, dropped, so the values page holds all that is left",
     "set_sizes_contiguous is not allowed on a Tensor created from .data or .detach()": "an older "
     "torch's message the site never prints; since the answer-first openings and the claims' "
     "citations, clone-detach, the atlas and views outrank inplace",
