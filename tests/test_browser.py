@@ -355,7 +355,6 @@ KNOWN_MISSES = {
     "storage_offset) without autograd tracking the change, remove the .data / .detach() call and "
     "wrap the change in a `with torch.no_grad():` block.": "advice the site never prints; the "
     "inplace page's section on set_() says it in other words",
-    "x.clone() vs copy.copy(x)": "copy.copy is on most pages; of the two it answers, overview ranks 10th, inplace lower",
     "how to use DistributedDataParallel on multiple nodes": "the flags page prints "
     "DistributedDataParallel in an error message, and is listed as a match",
     "deepcopy模型会占用两倍显存吗": "two 倍 words away from the page's 内存翻倍: with 两倍 read as 翻倍, "
