@@ -45,8 +45,10 @@ NOT_INDEXED = {"search", "genindex"}
 TERM_WEIGHT = 6
 GLOSSARY_TERM = re.compile(r'<dt id="term-')
 # Pages that gather what the other pages say (the snippets' index, the claims' table, the
-# teachers' page): their words count this much (Pagefind's weight of text is 1), so that the
-# page that says a thing outranks the page that lists it (config value whatcopy_search_weights).
+# teachers' page; less so the corrections, the cheat sheet, the glossary and the operator
+# reference, which answer some queries themselves): their words count this much (Pagefind's
+# weight of text is 1), so that the page that says a thing outranks the page that lists it
+# (config value whatcopy_search_weights; docs/dev/decisions/0044-pages-that-gather-weigh-less-in-search.md).
 SEARCH_WEIGHTS = {
     "snippets": 0.25,
     "claims": 0.25,
@@ -54,6 +56,7 @@ SEARCH_WEIGHTS = {
     "corrections": 0.5,
     "cheatsheet": 0.5,
     "glossary": 0.5,
+    "operators": 0.5,
 }
 
 
