@@ -367,6 +367,9 @@ KNOWN_MISSES = {
     "no_grad (flags, inplace, questions)",
     "item_embeddings = np.sum(final, 0) / (self.layers+1)": "a line whose names the site never "
     "prints; its error (a CUDA tensor to NumPy) is not in the query",
+    "does clone share memory with the original tensor": "answered on a fresh search page (clone "
+    "third); in this file's order an earlier query has loaded the index chunk that gives the "
+    "corrections page more for share, and it passes clone (Pagefind 1.5.2: decision 0044)",
     "张量并行": "no page holds 并行: the query is split as 张量并 (the values page has 张量 then 并) "
     "and a lone 行, dropped, so the values page holds all that is left",
     "set_sizes_contiguous is not allowed on a Tensor created from .data or .detach()": "an older "
