@@ -542,6 +542,17 @@ def test_a_chinese_core_word_typed_alone_finds_its_pages(word, reader, site_url)
         assert CORE_WORDS[word] in text, f"{word}: {page_of(url)} does not hold {CORE_WORDS[word]}"
 
 
+def test_a_chinese_term_the_index_splits_ranks_its_pages_by_their_scores(reader, site_url):
+    """深拷贝, which the Chinese index holds as two words (深, 拷贝), is looked up as those words in a
+    row; Pagefind scores every page of such a phrase the same, so the search scores them by the
+    words (site-search.js, inRow): the deepcopy page, which says it most, comes first, not the
+    page that comes first by its id."""
+    on_search_page(reader, site_url, "zh-cn")
+    listed, matched, top = reader.evaluate(TOP_THREE, "深拷贝")
+    assert matched and top, f"深拷贝: lists {listed} pages, matches: {matched}"
+    assert page_of(top[0]) == "deepcopy", f"深拷贝: the first three are {top}"
+
+
 @pytest.mark.parametrize(
     "folder, query, missing, notice",
     [

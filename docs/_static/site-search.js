@@ -682,20 +682,30 @@ const SiteSearch =
         /* The pages of a Chinese word, ranked: only where the index holds the word itself. */
         const wordHits = async (word) => ((await exactly(word)).length ? results(word) : []);
 
+        /* The pages that hold `words` in a row, each scored as Pagefind's search scores the words
+           (its BM25): its search for the words as a phrase gives every page the same score, which
+           would leave their order to chance (a 深拷贝 the index holds as 深 and 拷贝). */
+        async function inRow(words) {
+          const phrase = await exactly(words.join(" "));
+          if (!phrase.length) return phrase;
+          const scores = new Map((await results(words.join(" "))).map((hit) => [hit.id, hit.score]));
+          return phrase.map((hit) => (scores.has(hit.id) ? { ...hit, score: scores.get(hit.id) } : hit));
+        }
+
         /* The pages of a Chinese text: of its one word, or of its words in a row. */
         async function textHits(text) {
           const words = await split(text);
-          return words.length === 1 ? wordHits(words[0]) : exactly(words.join(" "));
+          return words.length === 1 ? wordHits(words[0]) : inRow(words);
         }
 
         /* The pages that hold Chinese words in a row, a reader's word among them also as the
            site's word for it: 非 then 叶子节点 is held where the site writes 非叶子张量. */
         async function phraseHits(parts) {
-          let hits = await exactly(parts.join(" "));
+          let hits = await inRow(parts);
           for (let i = 0; i < parts.length; i++) {
             for (const alternative of SYNONYMS[parts[i]] ?? []) {
               const words = [...parts.slice(0, i), ...(await split(alternative)), ...parts.slice(i + 1)];
-              hits = merge(hits, await exactly(words.join(" ")));
+              hits = merge(hits, await inRow(words));
             }
           }
           return hits;

@@ -99,6 +99,10 @@ READERS_WORDS = {
     "动态图": ["计算图"],
     "中间变量": ["非叶子张量"],
     "克隆": ["clone"],
+    # a Chinese blog's word for the pitfalls the site calls 陷阱, and the number x._version is
+    "踩坑": ["陷阱"],
+    "避坑": ["陷阱"],
+    "版本号": ["版本计数器"],
 }
 # A variant listed by a context that gives it away (的克隆, 克隆有): not a word a reader types.
 CONTEXT = re.compile(r"^[的个份]|[的有是]$")
