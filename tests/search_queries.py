@@ -290,6 +290,24 @@ def run(tab, site_url: str, queries: list[Query], script: Path | None = None) ->
     return outcomes
 
 
+def against_known_misses(outcomes, known: dict, key, passed, why, name=str) -> list[str]:
+    """What a run of a tuning half says against its list of known misses (`known`: key -> why it
+    misses), one line each: an outcome that missed and is not listed (`why(outcome)`), and one
+    that passed and is listed (the list must stay true), named by `name(outcome)`.
+    `key(outcome)` is the entry's key, `passed(outcome)` whether the outcome passed. (Whether every listed key is in the half is
+    the caller's check.)"""
+    lines = []
+    for outcome in outcomes:
+        listed = key(outcome) in known
+        if not passed(outcome) and not listed:
+            lines.append(why(outcome))
+        elif passed(outcome) and listed:
+            lines.append(
+                f"{name(outcome)}: passes now, yet is a known miss ({known[key(outcome)]})"
+            )
+    return lines
+
+
 def score(outcomes: list[Outcome], half: str, folder: str | None = None) -> tuple[int, int]:
     """(answered, queries) of one half, in one language or both."""
     mine = [o for o in outcomes if o.query.half == half and folder in (None, o.query.folder)]

@@ -407,16 +407,18 @@ def test_search_lists_an_answering_page_in_the_first_three(folder, reader, site_
     finally:
         problems.stop()
     assert not problems, "\n".join(problems)
-    missed = [o.why() for o in outcomes if not o.answered and o.query.text not in KNOWN_MISSES]
-    answered = [
-        f"{o.query}: answered now, yet listed in KNOWN_MISSES ({KNOWN_MISSES[o.query.text]})"
-        for o in outcomes
-        if o.answered and o.query.text in KNOWN_MISSES
-    ]
+    wrong = sq.against_known_misses(
+        outcomes,
+        KNOWN_MISSES,
+        key=lambda o: o.query.text,
+        passed=lambda o: o.answered,
+        why=lambda o: o.why(),
+        name=lambda o: str(o.query),
+    )
     pasted = [o for o in outcomes if o.query.kind == "error" and o.query.entries]
     assert len(pasted) >= 10, f"{sq.QUERIES.name}: {len(pasted)} pasted messages in {folder}"
-    off_entry = [o.why_not_on_entry() for o in pasted if not o.on_entry]
-    assert not missed + answered + off_entry, "\n".join(missed + answered + off_entry)
+    wrong += [o.why_not_on_entry() for o in pasted if not o.on_entry]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_every_known_miss_is_a_query_of_the_tuning_half():

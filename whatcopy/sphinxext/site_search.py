@@ -99,7 +99,8 @@ READERS_WORDS = {
     "动态图": ["计算图"],
     "中间变量": ["非叶子张量"],
     "克隆": ["clone"],
-    # a Chinese blog's word for the pitfalls the site calls 陷阱, and the number x._version is
+    # Chinese blogs' words for the pitfalls the site calls 陷阱, and learners' word for the
+    # version counter (x._version)
     "踩坑": ["陷阱"],
     "避坑": ["陷阱"],
     "版本号": ["版本计数器"],
