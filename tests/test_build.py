@@ -465,7 +465,7 @@ def test_a_no_op_book_build_starts_no_printer(tmp_path, monkeypatch, capsys):
     printed = []
     monkeypatch.setattr(book.subprocess, "Popen", refused)
     monkeypatch.setattr(book, "singlehtml", lambda language, out: printed.append(language))
-    monkeypatch.setattr(book, "print_book", lambda *args: {"pages": {}, "sheets": 0, "bytes": 0})
+    monkeypatch.setattr(book, "print_books", lambda *args: {})
     made = book.make_books(list(LANGUAGES), out)
     assert printed == [] and capsys.readouterr().out.count(" unchanged") == len(LANGUAGES)
     assert set(made) == set(LANGUAGES)

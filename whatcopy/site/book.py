@@ -722,32 +722,14 @@ def bookmarks(outline: list[dict], where: dict[str, Place]) -> list:
     ]
 
 
-def print_book(
-    language: str, folder: Path, target: Path, site_url: str | None, edition: str
-) -> dict:
-    """Print the single-page build in `folder` to `target`, as the `edition`; return its
-    figures. Links that leave the book point at the site published at `site_url`, or else at
-    the folder the book is printed into."""
+def print_books(
+    language: str, folder: Path, targets: dict[str, Path], site_url: str | None
+) -> dict[str, dict]:
+    """Print the single-page build in `folder` as each edition in `targets` (edition: PDF), one
+    after the other in one browser tab; return each edition's figures. Links that leave the
+    book point at the site published at `site_url`, or else at the folder the book is printed
+    into."""
     from playwright.sync_api import sync_playwright
-
-    lang = LANGUAGES[language]
-    words = catalog(lang.sphinx)
-    date = source_date().date()
-    base = f"{site_url or LOCAL}{lang.folder}/"
-    cover = [words.gettext(TITLE), words.gettext(SUBTITLE)]
-    cover.append(words.gettext(BUILT).format(date=date.isoformat()))
-    if site_url:
-        cover.append(words.gettext(ONLINE).format(url=f"{site_url}{lang.folder}/"))
-    # the colophon's credit line for the CC BY text, as the site's footer and the kit say it
-    published = site_url or project.pages_url(project.repository())
-    cover.append(course_kit.attribution_line(lang.sphinx, f"{published}{lang.folder}/"))
-    cover.append(words.gettext(EDITION_LINES[edition]))
-    texts = {
-        "folded": words.gettext(FOLDED),
-        "answers": words.gettext(ANSWERS),
-        "answer": words.gettext(ANSWER_LINK),
-        "same": words.gettext(SAME),
-    }
 
     options = {
         "format": "A4",
@@ -757,6 +739,7 @@ def print_book(
         "header_template": "<span></span>",
         "footer_template": footer(language),
     }
+    figures = {}
     with serving(folder) as address, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
@@ -765,70 +748,106 @@ def print_book(
         # page is laid out before printing as it will be printed
         tab = browser.new_page(viewport={"width": 688, "height": 1000})
         tab.emulate_media(media="print")
-        tab.goto(f"{address}/index.html")
-        tab.evaluate("document.fonts.ready.then(() => true)")
-        prepared = tab.evaluate(
-            PREPARE,
-            {
-                "style": STYLE + fonts_style(language),
-                "cover": cover,
-                "base": base,
-                "edition": edition,
-                "words": texts,
-            },
-        )
-        tab.evaluate(SETTLED)
-        entries = prepared["entries"]
-        if not entries:
-            sys.exit(f"{folder}/index.html: no table of contents to print the book with")
-        with tempfile.TemporaryDirectory() as tmp:
-            draft, front = Path(tmp) / "draft.pdf", Path(tmp) / "front.pdf"
-            # A first print, of the first sheet only, lays out the whole book once: a font
-            # Chromium loads on the way is then loaded when the book is printed (one print alone
-            # differed from the next by a fraction of a point in a few lines, on a busy machine).
-            tab.pdf(**options, page_ranges="1")
-            tab.pdf(path=str(draft), **options)
-            where = places(draft)
-            pages = page_numbers(where)
-            outline = bookmarks(prepared["outline"], where)
-            missing = [entry for entry in entries if entry not in pages]
-            if missing:
-                sys.exit(f"the printed book has no destination for {missing}")
-            numbers = {entry: pages[entry] for entry in entries}
-            total = int(re.search(r"^Pages:\s+(\d+)", pdfinfo(draft), re.MULTILINE).group(1))
-            tab.evaluate(NUMBER, numbers)
-            tab.pdf(path=str(front), **{**options, "footer_template": footer(language, total)})
-            new = sheet_texts(front)
-            old = sheet_texts(draft, len(new))
-
-            # as many sheets as the cover and contents took (the first page of the site starts
-            # on the sheet after them: the first destination past the cover's), with the same
-            # lines but for the digits written in ("000" before)
-            def digitless(sheets: list[str]) -> list[str]:
-                return [re.sub(r"\d+", "#", sheet) for sheet in sheets]
-
-            front_sheets = min(n for n in pages.values() if n > 1) - 1
-            if len(new) != front_sheets or digitless(old) != digitless(new):
-                lines = zip(
-                    "\f".join(digitless(old)).splitlines(), "\f".join(digitless(new)).splitlines()
-                )
-                first = next(((a, b) for a, b in lines if a != b), None)
-                sys.exit(
-                    f"{target}: the cover and contents, printed again with their page numbers, "
-                    f"are not the first {front_sheets} sheets of the book with other digits "
-                    f"({len(new)} sheets; first line that differs, before and after: {first})"
-                )
-            target.parent.mkdir(parents=True, exist_ok=True)
-            dated(draft, source_date())
-            here = None if site_url else LOCAL + lang.folder + "/"
-            replace_first_sheets(draft, front, target, outline, here)
+        for number, (edition, target) in enumerate(targets.items()):
+            tab.goto(f"{address}/index.html")
+            tab.evaluate("document.fonts.ready.then(() => true)")
+            prepared = tab.evaluate(PREPARE, preparation(language, site_url, edition))
+            tab.evaluate(SETTLED)
+            if number == 0:
+                # A first print, of the first sheet only, lays out the whole book once: a font
+                # Chromium loads on the way is then loaded when the book is printed (one print
+                # alone differed from the next by a fraction of a point in a few lines, on a
+                # busy machine). The next edition, in the same tab, finds the fonts loaded: it
+                # prints the same bytes as after a first print of its own (decision 0030).
+                tab.pdf(**options, page_ranges="1")
+            figures[edition] = print_prepared(
+                tab, prepared, options, language, folder, target, site_url
+            )
         browser.close()
+    for target in targets.values():
+        tofu = missing_glyphs(target)
+        if tofu:
+            target.unlink()
+            sys.exit(f"{target}: {tofu} runs of text have characters no installed font has (tofu)")
+    return figures
+
+
+def preparation(language: str, site_url: str | None, edition: str) -> dict:
+    """What PREPARE is given to make the page the `edition`'s book: its style, cover lines,
+    the address links leave to and the words it writes."""
+    lang = LANGUAGES[language]
+    words = catalog(lang.sphinx)
+    date = source_date().date()
+    cover = [words.gettext(TITLE), words.gettext(SUBTITLE)]
+    cover.append(words.gettext(BUILT).format(date=date.isoformat()))
+    if site_url:
+        cover.append(words.gettext(ONLINE).format(url=f"{site_url}{lang.folder}/"))
+    # the colophon's credit line for the CC BY text, as the site's footer and the kit say it
+    published = site_url or project.pages_url(project.repository())
+    cover.append(course_kit.attribution_line(lang.sphinx, f"{published}{lang.folder}/"))
+    cover.append(words.gettext(EDITION_LINES[edition]))
+    return {
+        "style": STYLE + fonts_style(language),
+        "cover": cover,
+        "base": f"{site_url or LOCAL}{lang.folder}/",
+        "edition": edition,
+        "words": {
+            "folded": words.gettext(FOLDED),
+            "answers": words.gettext(ANSWERS),
+            "answer": words.gettext(ANSWER_LINK),
+            "same": words.gettext(SAME),
+        },
+    }
+
+
+def print_prepared(
+    tab, prepared: dict, options: dict, language: str, folder: Path, target: Path, site_url
+) -> dict:
+    """Print the page PREPARE made a book of in `tab` to `target`: once whole, to find where
+    each part starts, then its cover and contents again with those page numbers written in,
+    which replace the first sheets. Return the book's figures."""
+    entries = prepared["entries"]
+    if not entries:
+        sys.exit(f"{folder}/index.html: no table of contents to print the book with")
+    with tempfile.TemporaryDirectory() as tmp:
+        draft, front = Path(tmp) / "draft.pdf", Path(tmp) / "front.pdf"
+        tab.pdf(path=str(draft), **options)
+        where = places(draft)
+        pages = page_numbers(where)
+        outline = bookmarks(prepared["outline"], where)
+        missing = [entry for entry in entries if entry not in pages]
+        if missing:
+            sys.exit(f"the printed book has no destination for {missing}")
+        numbers = {entry: pages[entry] for entry in entries}
+        total = int(re.search(r"^Pages:\s+(\d+)", pdfinfo(draft), re.MULTILINE).group(1))
+        tab.evaluate(NUMBER, numbers)
+        tab.pdf(path=str(front), **{**options, "footer_template": footer(language, total)})
+        new = sheet_texts(front)
+        old = sheet_texts(draft, len(new))
+
+        # as many sheets as the cover and contents took (the first page of the site starts
+        # on the sheet after them: the first destination past the cover's), with the same
+        # lines but for the digits written in ("000" before)
+        def digitless(sheets: list[str]) -> list[str]:
+            return [re.sub(r"\d+", "#", sheet) for sheet in sheets]
+
+        front_sheets = min(n for n in pages.values() if n > 1) - 1
+        if len(new) != front_sheets or digitless(old) != digitless(new):
+            lines = zip(
+                "\f".join(digitless(old)).splitlines(), "\f".join(digitless(new)).splitlines()
+            )
+            first = next(((a, b) for a, b in lines if a != b), None)
+            sys.exit(
+                f"{target}: the cover and contents, printed again with their page numbers, "
+                f"are not the first {front_sheets} sheets of the book with other digits "
+                f"({len(new)} sheets; first line that differs, before and after: {first})"
+            )
+        target.parent.mkdir(parents=True, exist_ok=True)
+        dated(draft, source_date())
+        here = None if site_url else LOCAL + LANGUAGES[language].folder + "/"
+        replace_first_sheets(draft, front, target, outline, here)
     if destinations(target) != pages:
         sys.exit(f"{target}: its pages' destinations moved when the contents were written in")
-    tofu = missing_glyphs(target)
-    if tofu:
-        target.unlink()
-        sys.exit(f"{target}: {tofu} runs of text have characters no installed font has (tofu)")
     return {"pages": numbers, "sheets": total, "bytes": target.stat().st_size}
 
 
@@ -878,9 +897,8 @@ def make_books(
             folder = singlehtml(language, out)
             # the one file of the single edition, before editions: not left beside them
             (site / f"what-does-it-copy-{LANGUAGES[language].folder}.pdf").unlink(missing_ok=True)
-            for edition in EDITIONS:
-                target = book_file(language, edition, out)
-                figures[edition] = print_book(language, folder, target, site_url, edition)
+            targets = {edition: book_file(language, edition, out) for edition in EDITIONS}
+            figures.update(print_books(language, folder, targets, site_url))
 
         inputs = book_inputs(site, site_url)
         if unless_unchanged(record_file(language, out), inputs, site, make, **FILES):
