@@ -92,6 +92,18 @@ test("an identifier's parts and a query's dotted names", () => {
   ]);
 });
 
+test("the fragments of code a query quotes: two pieces or more, with a bracket, longest first", () => {
+  const spans = R.codeSpans("why does x[[0, 1]][0] = 5 not change x");
+  assert.equal(spans[0], "x[[0, 1]][0] = 5");
+  assert.ok(spans.includes("x[[0, 1]][0]"), spans);
+  assert.ok(spans.every((s, i) => i === 0 || s.split(" ").length <= spans[i - 1].split(" ").length), spans);
+  assert.ok(R.codeSpans("y = x.detach(); y[0] = 100").includes("y[0] = 100"));
+  assert.ok(!R.codeSpans("y = x.detach(); y[0] = 100").includes("y[0]"), "one piece is any reader's variable");
+  for (const query of ["detach() vs torch.no_grad()", "w -= lr * w.grad", "RuntimeError: a leaf Variable that requires grad (such as x) is used", "张量 x[0] 改了"]) {
+    assert.deepEqual(R.codeSpans(query), [], query);
+  }
+});
+
 test("a word's weight: rarer weighs more, a word on every page still counts, one on none most", () => {
   const pages = 22;
   assert.ok(R.weightOf(0, pages) > R.weightOf(1, pages));

@@ -63,6 +63,7 @@ const SiteSearchRanking = (() => {
     ENTRY_BOOST: 2, // a page counts 1 + this more when an entry of the error atlas holds the query
     ENTRY_WORDS: 4, // ... whose heading has this many of the query's words in a row (a pasted message)
     LONGEST_WORD: 6, // Han characters: the longest word a run of them is split into
+    CODE_PIECES: 6, // pieces between spaces: the longest fragment of quoted code looked up in a row
     // Pagefind's BM25 (its `ranking` option): a long page's occurrences are discounted in full
     // (pageLength 1, Pagefind's default 0.75), so that a long page with many scattered
     // occurrences of a word (corrections, questions) does not outrank the page that holds the
@@ -142,6 +143,35 @@ const SiteSearchRanking = (() => {
       if (words.length > 1 && !names.some((n) => n.join(".") === words.join("."))) names.push(words);
     }
     return names;
+  }
+
+  /* The fragments of code a query quotes, each as its pieces between spaces, longest first:
+     every run of two to CODE_PIECES pieces, within a stretch of pieces that are code (a name
+     followed by a bracket, a closing bracket, an assignment), that holds a bracket (one piece,
+     y[0], is any reader's variable: it would single out the page that happens to print it). A reader
+     who pastes `x[[0, 1]][0] = 5` or `y[0] = 100` asks about the page that prints that code,
+     which Pagefind finds as the fragment in a row. */
+  function codeSpans(query) {
+    const pieces = query.split(/\s+/).filter(Boolean);
+    const code = (piece) => /[\p{L}\p{N}_\])][[(]|^[\p{N},]*[\])]|^(?:\*\*|\/\/|[-+*\/%@&|^])?=$/u.test(piece);
+    const found = [];
+    for (let i = 0; i < pieces.length; ) {
+      if (!code(pieces[i])) {
+        i++;
+        continue;
+      }
+      let end = i;
+      while (end < pieces.length && (code(pieces[end]) || /^[\p{N}.,]+$/u.test(pieces[end]))) end++;
+      const stretch = pieces.slice(i, end);
+      for (let n = Math.min(stretch.length, RANKING.CODE_PIECES); n >= 2; n--) {
+        for (let at = 0; at + n <= stretch.length; at++) {
+          const fragment = stretch.slice(at, at + n).join(" ");
+          if (/[[(]/.test(fragment) && !found.includes(fragment)) found.push(fragment);
+        }
+      }
+      i = end;
+    }
+    return found;
   }
 
   /* Whether a line of code writes into a tensor in place: an augmented assignment (w -= lr *
@@ -525,6 +555,7 @@ const SiteSearchRanking = (() => {
     runs,
     partsOf,
     dottedNames,
+    codeSpans,
     segment,
     hanTerms,
     weightOf,
@@ -608,6 +639,11 @@ const SiteSearch =
               if (CHINESE) html.setAttribute("lang", lang);
             }
             await started;
+            // Every index chunk, loaded before the first search: Pagefind looks for the words that
+            // start with a query's word in the chunks loaded so far, so a query would otherwise
+            // rank by what was searched before it (site_search.py, index_chunks).
+            const chunks = await (await fetch(`${bundle}pagefind-chunks.json`)).json();
+            await Promise.all(chunks.words.map((word) => pagefind.preload(word)));
             const entry = await (await fetch(`${bundle}pagefind-entry.json`)).json();
             const pages = Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0);
             return { pagefind, pages, cache: new Map() };
@@ -769,6 +805,16 @@ const SiteSearch =
             const compound = CHINESE ? [] : await exactly(name.join(""));
             const hits = merge(await exactly(name.join(" ")), compound.map((hit) => ({ ...hit, lookups: [name.join("")] })));
             if (hits.length) terms.push({ word: name.join("."), parts: name, latin: true, hits, extra: true });
+          }
+          // A fragment of code the query quotes is looked up as Pagefind reads it, in a row (its
+          // longest fragment that a page prints), scored by Pagefind for its words: a term of the
+          // query, which the pages that print it hold (x[[0, 1]][0] = 5: the page that prints
+          // x[[0, 1]][0]). Its words are the query's too: they weigh once, in the fragment.
+          for (const fragment of R.codeSpans(query)) {
+            const hits = await inRow([fragment]);
+            if (!hits.length) continue;
+            terms.push({ word: fragment, parts: [fragment], latin: true, hits });
+            break;
           }
           // A line of code that writes into a tensor in place (w -= lr * w.grad, w[0] = 1) is
           // about in-place writes, a word it does not say: the pages of the site's word for them

@@ -7,7 +7,9 @@ One job: what a learner types into the search box finds the page that answers it
   page's own text (``data-pagefind-body`` on the article's content; not the header buttons, the
   sidebars, the search page or the index of terms), with the glossary's terms weighted like
   headings. Only the files the search uses are kept: its script and worker, the WebAssembly for
-  the language, the entry, the index chunks and the page fragments.
+  the language, the entry, the index chunks and the page fragments. Beside them, CHUNKS lists
+  the first and last word of each index chunk, through which the script loads every chunk
+  before its first search (``index_chunks``).
 * ``docs/_templates/search.html`` loads ``_static/site-search.js`` instead of Sphinx's search
   scripts and index; that script loads Pagefind when the reader searches (see its comments for
   how a query is ranked). No other page loads any of it.
@@ -38,6 +40,8 @@ from whatcopy.sphinxext.messages import N_
 from whatcopy.sphinxext.messages import _ as translated
 
 BUNDLE = "pagefind"
+# The first and last word of each of Pagefind's index chunks (index_chunks), in the bundle.
+CHUNKS = "pagefind-chunks.json"
 SEARCH_SCRIPT = "site-search.js"
 # Pages that are not read as answers: the search page itself and Sphinx's index of terms.
 NOT_INDEXED = {"search", "genindex"}
@@ -186,9 +190,38 @@ def pagefind_binary() -> Path:
 def _kept(path: Path, wasm: str) -> bool:
     if path.parent.name in ("index", "fragment"):
         return True
-    return path.name in ("pagefind.js", "pagefind-worker.js", "pagefind-entry.json", wasm) or (
-        path.suffix == ".pf_meta"
-    )
+    return path.name in (
+        "pagefind.js",
+        "pagefind-worker.js",
+        "pagefind-entry.json",
+        CHUNKS,
+        wasm,
+    ) or (path.suffix == ".pf_meta")
+
+
+def index_chunks(bundle: Path) -> list[str]:
+    """The first and last word of each index chunk of the bundle, from its metadata (`pagefind_web`'s
+    metadata.rs: gzip, the signature `pagefind_dcd`, then CBOR: the version, the pages, the
+    chunks as [from, to, hash], ...).
+
+    The site's script loads every chunk before its first search (`pagefind.preload` of each
+    word: the first alone can miss its chunk, when Pagefind drops its punctuation, as of the
+    Chinese sentence that starts the English index's last chunk): Pagefind finds the words that start with a query's word (share: shared,
+    shares) among the chunks loaded so far, so a search that needs a second chunk for them
+    scored otherwise before another search had loaded it (share alone: the corrections page
+    0.2477; after a search for squeeze, 0.3444; Pagefind 1.5.2). With every chunk loaded, a
+    query ranks the same whatever was searched before it."""
+    import gzip
+
+    import cbor2
+
+    (meta,) = bundle.glob("*.pf_meta")
+    data = gzip.decompress(meta.read_bytes())
+    signature = b"pagefind_dcd"
+    if not data.startswith(signature):
+        raise ExtensionError(f"site_search: {meta} does not start with {signature!r}")
+    chunks = cbor2.loads(data[len(signature) :])[2]
+    return [word for first, last, _hash in chunks for word in (first, last)]
 
 
 def build_index(app: Sphinx, exception) -> None:
@@ -238,6 +271,8 @@ def _index(outdir: Path, bundle: Path) -> None:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
+    chunks = {"words": index_chunks(bundle)}
+    (bundle / CHUNKS).write_text(json.dumps(chunks, ensure_ascii=False), encoding="utf-8")
 
 
 def no_sphinx_index(app: Sphinx) -> None:
