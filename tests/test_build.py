@@ -307,7 +307,10 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     built = project / "docs/_build"
     env = {
         **os.environ,
-        "SOURCE_DATE_EPOCH": str(int(book.source_date().timestamp())),
+        # (not the checkout's last commit: one made after the site was built moves it)
+        "SOURCE_DATE_EPOCH": str(
+            int(book.printed_date(book.book_file("en", "student", BUILD)).timestamp())
+        ),
         # the repository whose published site the downloads link to (the copy has no remote)
         "GITHUB_REPOSITORY": whatcopy_project.repository(ROOT),
     }

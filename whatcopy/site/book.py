@@ -516,6 +516,15 @@ def dated(pdf: Path, when: datetime.datetime) -> None:
     pdf.write_bytes(PDF_DATE.sub(stamp, data))
 
 
+def printed_date(pdf: Path) -> datetime.datetime:
+    """The date `dated` wrote into the PDF: the source date it was printed with."""
+    found = PDF_DATE.search(pdf.read_bytes())
+    if not found:
+        sys.exit(f"{pdf}: no creation date")
+    digits = re.search(rb"D:(\d{14})", found.group(0)).group(1).decode()
+    return datetime.datetime.strptime(digits, "%Y%m%d%H%M%S").replace(tzinfo=datetime.UTC)
+
+
 # The editions printed of each language's book: the students' without the exercises' answers,
 # the teachers' with them in an appendix.
 EDITIONS = course_kit.EDITIONS
