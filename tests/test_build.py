@@ -303,14 +303,14 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     (docs/dev/decisions/0030-reproducible-books.md)."""
     from whatcopy.site import book
 
+    tested_book = book.book_file("en", "student", BUILD)
+    assert tested_book.exists(), f"{tested_book} is missing: python -m whatcopy build --book"
     project = build.copy_project(tmp_path, runs_from=BUILD)
     built = project / "docs/_build"
     env = {
         **os.environ,
         # (not the checkout's last commit: one made after the site was built moves it)
-        "SOURCE_DATE_EPOCH": str(
-            int(book.printed_date(book.book_file("en", "student", BUILD)).timestamp())
-        ),
+        "SOURCE_DATE_EPOCH": str(int(book.printed_date(tested_book).timestamp())),
         # the repository whose published site the downloads link to (the copy has no remote)
         "GITHUB_REPOSITORY": whatcopy_project.repository(ROOT),
     }
