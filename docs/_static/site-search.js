@@ -809,7 +809,8 @@ const SiteSearch =
           // A fragment of code the query quotes is looked up as Pagefind reads it, in a row (its
           // longest fragment that a page prints), scored by Pagefind for its words: a term of the
           // query, which the pages that print it hold (x[[0, 1]][0] = 5: the page that prints
-          // x[[0, 1]][0]). Its words are the query's too: they weigh once, in the fragment.
+          // x[[0, 1]][0]). Its names count again in it (y = x.detach(): detach alone and in the
+          // fragment), so a page that prints the fragment outranks one that says its words apart.
           for (const fragment of R.codeSpans(query)) {
             const hits = await inRow([fragment]);
             if (!hits.length) continue;

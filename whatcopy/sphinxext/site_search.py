@@ -200,17 +200,18 @@ def _kept(path: Path, wasm: str) -> bool:
 
 
 def index_chunks(bundle: Path) -> list[str]:
-    """The first and last word of each index chunk of the bundle, from its metadata (`pagefind_web`'s
-    metadata.rs: gzip, the signature `pagefind_dcd`, then CBOR: the version, the pages, the
-    chunks as [from, to, hash], ...).
+    """The first and last word of each index chunk of the bundle, from its metadata
+    (`pagefind_web`'s metadata.rs: gzip, the signature `pagefind_dcd`, then CBOR: the version,
+    the pages, the chunks as [from, to, hash], ...).
 
     The site's script loads every chunk before its first search (`pagefind.preload` of each
-    word: the first alone can miss its chunk, when Pagefind drops its punctuation, as of the
-    Chinese sentence that starts the English index's last chunk): Pagefind finds the words that start with a query's word (share: shared,
-    shares) among the chunks loaded so far, so a search that needs a second chunk for them
-    scored otherwise before another search had loaded it (share alone: the corrections page
-    0.2477; after a search for squeeze, 0.3444; Pagefind 1.5.2). With every chunk loaded, a
-    query ranks the same whatever was searched before it."""
+    word; the first alone can miss its chunk when Pagefind drops its punctuation, as of the
+    Chinese sentence that starts the English index's last chunk). Pagefind finds the words that
+    start with a query's word (share: shared, shares) among the chunks loaded so far, so a
+    search that needs a second chunk for them scored otherwise before another search had loaded
+    it (share alone: the corrections page 0.2477; after a search for squeeze, 0.3444; Pagefind
+    1.5.2). With every chunk loaded, a query ranks the same whatever was searched before it
+    (docs/dev/decisions/0046-every-index-chunk-before-the-first-search.md)."""
     import gzip
 
     import cbor2
