@@ -90,7 +90,8 @@ HAN = re.compile(r"[\u3400-\u9fff]")
 # Words Chinese sources use where the site's pages write another, which docs/terms.tsv (the
 # glossary's terms) does not list: 共享内存 for the pages' 共用内存, 就地 for 原地, 两倍 for
 # 翻倍 (内存翻倍); 内存泄露 for 内存泄漏, 梯度置零 for 清零, 开辟新内存 for 分配, 动态图 and
-# 中间变量 (a tensor computed in the graph) for 计算图 and 非叶子张量, 克隆 for clone().
+# 中间变量 (a tensor computed in the graph) for 计算图, and for 非叶子张量 and 中间张量, 克隆 for
+# clone().
 READERS_WORDS = {
     "共享": ["共用"],
     "就地": ["原地"],
@@ -101,7 +102,7 @@ READERS_WORDS = {
     "置零": ["清零"],
     "开辟": ["分配"],
     "动态图": ["计算图"],
-    "中间变量": ["非叶子张量"],
+    "中间变量": ["非叶子张量", "中间张量"],
     "克隆": ["clone"],
     # Chinese blogs' words for the pitfalls the site calls 陷阱, and learners' word for the
     # version counter (x._version)
