@@ -69,6 +69,11 @@ test("asking words are dropped and a lone character joins its neighbour when the
   // where the site holds the two in a row: 训练时 on one page would outweigh 训练 and 显存
   assert.deepEqual(R.hanTerms(["训练", "时", "显存"], () => true).map((t) => t.word), ["训练", "显存"]);
   assert.deepEqual(R.hanTerms(["修改", "后"], () => true).map((t) => t.word), ["修改"]);
+  // characters in a row that the index holds as no word are a word no page holds (不足), not
+  // dropped one by one; an asking word between them parts them (变 吗: 变 alone is dropped)
+  assert.deepEqual(R.hanTerms(["内存", "不", "足"], () => false).map((t) => t.word), ["内存", "不足"]);
+  assert.deepEqual(R.hanTerms(["不", "足", "的", "内存"], () => false).map((t) => t.word), ["不足", "内存"]);
+  assert.deepEqual(R.hanTerms(["张量", "变", "吗"], () => false).map((t) => t.word), ["张量"]);
   assert.deepEqual(R.hanTerms(["下", "创建"], () => true).map((t) => t.word), ["创建"]);
 });
 

@@ -374,6 +374,18 @@ KNOWN_MISSES = {
     "set_sizes_contiguous is not allowed on a Tensor created from .data or .detach()": "an older "
     "torch's message the site never prints; since the answer-first openings and the claims' "
     "citations, clone-detach, the atlas and views outrank inplace",
+    "PyTorch and numpy - when converting from tensor to numpy they are mapped to same memory "
+    "location": "the devices and detach pages, which show .numpy() sharing memory, hold neither "
+    "mapped nor location, the rarest of the query's words: below the bar, they are not listed",
+    "Differential Learning Rates in PyTorch": "Pagefind's stemming finds differential as "
+    "differentiable and differentiated, and learning as learners and learns; the corrections "
+    "page, which has rates too, holds enough of the query to be a match",
+    "pytorch笔记之正确的inference": "a blog's title: 笔记 and 正确 weigh most, and the modes page, "
+    "which holds inference (in inference_mode) and pytorch, holds neither",
+    "BCE Loss vs Cross Entropy": "off the site's subject, yet training prints BCE and loss and "
+    "cross, and the operator reference holds loss, cross (torch.cross) and entropy: both matches",
+    "Slicing behaviour in torch": "behaviour (the British spelling, on four pages) weighs most, "
+    "and the views page, which holds slicing (as slice) and torch, lacks it: below the bar",
 }
 TUNING_QUERIES = [q for q in SEARCH_QUERIES if q.half == sq.TUNING]
 

@@ -211,28 +211,43 @@ const SiteSearchRanking = (() => {
   /* The words of a Han run, after `segment`, as the query's terms: asking words dropped, and a
      lone character joined to the word next to it when `together(a, b)` (the site holds the two
      in a row): [{word, parts}] where parts are the index's words it is made of. A lone character
-     that joins nothing is dropped: alone it says little (原, 改). */
+     that joins nothing is dropped: alone it says little (原, 改). Two or more such characters in a
+     row are a word the index does not hold (不足 in 内存不足): a term that no page holds, which
+     weighs most, as an English word that no page holds does. */
   function hanTerms(words, together) {
     const terms = [];
+    let loose = "";
+    const flush = () => {
+      if (loose.length > 1) terms.push({ word: loose, parts: [loose] });
+      loose = "";
+    };
     for (let i = 0; i < words.length; i++) {
       const word = words[i];
-      if (ASKING.has(word)) continue;
+      if (ASKING.has(word)) {
+        flush();
+        continue;
+      }
       if (word.length > 1) {
+        flush();
         terms.push({ word, parts: [word] });
         continue;
       }
       const next = words[i + 1];
       const previous = terms.at(-1);
       if (next && next.length > 1 && !ASKING.has(next) && together(word, next)) {
+        flush();
         terms.push({ word: word + next, parts: [word, next] });
         i++;
-      } else if (previous && previous.parts.length === 1 && i > 0 && words[i - 1] === previous.word && together(previous.word, word)) {
+      } else if (!loose && previous && previous.parts.length === 1 && i > 0 && words[i - 1] === previous.word && together(previous.word, word)) {
         previous.word += word;
         previous.parts.push(word);
       } else if (words.length === 1) {
         terms.push({ word, parts: [word] });
+      } else {
+        loose += word;
       }
     }
+    flush();
     return terms;
   }
 
