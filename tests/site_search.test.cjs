@@ -74,6 +74,8 @@ test("asking words are dropped and a lone character joins its neighbour when the
   assert.deepEqual(R.hanTerms(["内存", "不", "足"], () => false).map((t) => t.word), ["内存", "不足"]);
   assert.deepEqual(R.hanTerms(["不", "足", "的", "内存"], () => false).map((t) => t.word), ["不足", "内存"]);
   assert.deepEqual(R.hanTerms(["张量", "变", "吗"], () => false).map((t) => t.word), ["张量"]);
+  // nor is an asking word the index does not hold (搞懂, split into 搞 and 懂)
+  assert.deepEqual(R.hanTerms(["彻底", "搞", "懂", "叶子"], () => false).map((t) => t.word), ["叶子"]);
   assert.deepEqual(R.hanTerms(["下", "创建"], () => true).map((t) => t.word), ["创建"]);
 });
 

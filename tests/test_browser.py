@@ -386,6 +386,19 @@ KNOWN_MISSES = {
     "cross, and the operator reference holds loss, cross (torch.cross) and entropy: both matches",
     "Slicing behaviour in torch": "behaviour (the British spelling, on four pages) weighs most, "
     "and the views page, which holds slicing (as slice) and torch, lacks it: below the bar",
+    "torch.Tensor vs torch.tensor in model.py": "model.py adds model and py (every page names a "
+    "snippet's .py file); the operator reference, which prints torch.tensor in many rows, and "
+    "the training and atlas pages outrank the values page (fifth)",
+    "running_corrects += torch.sum(preds == labels.data)": "running_corrects, preds and labels are "
+    "on no page; the += makes in-place writes a term, and modes, the atlas and values outrank "
+    "the pages on .data (questions, inplace)",
+    "PyTorch模型序列化保存:state_dict与full save区别": "off the site's subject (saving a whole model), "
+    "yet the atlas, questions and training pages hold state_dict, 保存, 模型 and save: matches",
+    "loss += float(loss)": "the += makes in-place writes (原地) a term: the operator reference's "
+    "float row, flags and inplace outrank values, which shows float(loss) and its warning (fifth)",
+    "不再报错!带你彻底搞懂 PyTorch 叶子节点 (is_leaf) 的那些坑": "a blog's title: 不再 and 那些 weigh as "
+    "much as 叶子节点 and is_leaf, and clone, clone-detach and modes, which hold them all, outrank "
+    "flags, whose 叶子张量 scores barely more than clone's",
 }
 TUNING_QUERIES = [q for q in SEARCH_QUERIES if q.half == sq.TUNING]
 

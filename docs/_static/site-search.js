@@ -213,12 +213,12 @@ const SiteSearchRanking = (() => {
      in a row): [{word, parts}] where parts are the index's words it is made of. A lone character
      that joins nothing is dropped: alone it says little (原, 改). Two or more such characters in a
      row are a word the index does not hold (不足 in 内存不足): a term that no page holds, which
-     weighs most, as an English word that no page holds does. */
+     weighs most, as an English word that no page holds does; unless it is an asking word (搞懂). */
   function hanTerms(words, together) {
     const terms = [];
     let loose = "";
     const flush = () => {
-      if (loose.length > 1) terms.push({ word: loose, parts: [loose] });
+      if (loose.length > 1 && !ASKING.has(loose)) terms.push({ word: loose, parts: [loose] });
       loose = "";
     };
     for (let i = 0; i < words.length; i++) {
