@@ -83,7 +83,8 @@ test("a line of code that writes in place: an augmented assignment or one into a
   for (const line of ["w -= lr * w.grad", "x += y", "weights[0] *= 1.0001", "w[:, 0] = 1", "x /= norm 改成 x = x / norm", "x **= 2"]) {
     assert.ok(R.writesInPlace(line), line);
   }
-  for (const line of ["x = x / norm", "torch.randn(3, requires_grad=True)", "a == b", "x <= y", "x >= 0", "a != b", "loss_list.append(loss.item())"]) {
+  for (const line of ["x = x / norm", "torch.randn(3, requires_grad=True)", "a == b", "x <= y", "x >= 0", "a != b", "loss_list.append(loss.item())",
+                      "total_loss += float(loss)", "running_loss += loss.item()", "n -= int(mask.sum())"]) {
     assert.ok(!R.writesInPlace(line), line);
   }
 });

@@ -394,8 +394,6 @@ KNOWN_MISSES = {
     "the pages on .data (questions, inplace)",
     "PyTorch模型序列化保存:state_dict与full save区别": "off the site's subject (saving a whole model), "
     "yet the atlas, questions and training pages hold state_dict, 保存, 模型 and save: matches",
-    "loss += float(loss)": "the += makes in-place writes (原地) a term: the operator reference's "
-    "float row, flags and inplace outrank values, which shows float(loss) and its warning (fifth)",
     "不再报错!带你彻底搞懂 PyTorch 叶子节点 (is_leaf) 的那些坑": "a blog's title: 不再 and 那些 weigh as "
     "much as 叶子节点 and is_leaf, and clone, clone-detach and modes, which hold them all, outrank "
     "flags, whose 叶子张量 scores barely more than clone's",

@@ -176,8 +176,10 @@ const SiteSearchRanking = (() => {
 
   /* Whether a line of code writes into a tensor in place: an augmented assignment (w -= lr *
      w.grad, x += y) or an assignment into an index or slice (w[0] = 1, x[:, 1] *= 2). Not a
-     comparison (==, <=), not a keyword argument (requires_grad=True). */
+     comparison (==, <=), not a keyword argument (requires_grad=True), and not a Python number
+     added up (total += float(loss), running_loss += loss.item(): the logging of values). */
   function writesInPlace(query) {
+    if (/[-+*\/]=\s*(?:float|int)\(|[-+*\/]=.*\.(?:item|tolist)\(\)\s*$/u.test(query)) return false;
     return /(?:[\p{L}\p{N}_)\]]\s*(?:\*\*|\/\/|<<|>>|[-+*\/%@&|^])=(?!=))|(?:\][ \t]*=(?!=))/u.test(query);
   }
 
