@@ -366,9 +366,6 @@ KNOWN_MISSES = {
     "no_grad (flags, inplace, questions)",
     "item_embeddings = np.sum(final, 0) / (self.layers+1)": "a line whose names the site never "
     "prints; its error (a CUDA tensor to NumPy) is not in the query",
-    "does clone share memory with the original tensor": "with every index chunk loaded, share "
-    "is found as shared and shares too, which the corrections page says more often than the "
-    "clone page (fourth); clone-detach, which holds every word but original, comes first",
     "张量并行": "no page holds 并行: the query is split as 张量并 (the values page has 张量 then 并) "
     "and a lone 行, dropped, so the values page holds all that is left",
     "set_sizes_contiguous is not allowed on a Tensor created from .data or .detach()": "an older "
