@@ -178,9 +178,11 @@ const SiteSearchRanking = (() => {
      w.grad, x += y) or an assignment into an index or slice (w[0] = 1, x[:, 1] *= 2). Not a
      comparison (==, <=), not a keyword argument (requires_grad=True), and not a Python number
      added up (total += float(loss), running_loss += loss.item(): the logging of values). */
+  const AUGMENTED = String.raw`(?:\*\*|\/\/|<<|>>|[-+*\/%@&|^])=(?!=)`;
+  const WRITES = new RegExp(String.raw`(?:[\p{L}\p{N}_)\]]\s*${AUGMENTED})|(?:\][ \t]*=(?!=))`, "u");
+  const ADDS_A_NUMBER = new RegExp(String.raw`${AUGMENTED}\s*(?:float|int)\(|${AUGMENTED}.*\.(?:item|tolist)\(\)\s*$`, "u");
   function writesInPlace(query) {
-    if (/[-+*\/]=\s*(?:float|int)\(|[-+*\/]=.*\.(?:item|tolist)\(\)\s*$/u.test(query)) return false;
-    return /(?:[\p{L}\p{N}_)\]]\s*(?:\*\*|\/\/|<<|>>|[-+*\/%@&|^])=(?!=))|(?:\][ \t]*=(?!=))/u.test(query);
+    return WRITES.test(query) && !ADDS_A_NUMBER.test(query);
   }
 
   /* A run of Han characters split into words, `known(word)` telling whether the index holds a
@@ -240,7 +242,7 @@ const SiteSearchRanking = (() => {
         flush();
         terms.push({ word: word + next, parts: [word, next] });
         i++;
-      } else if (!loose && previous && previous.parts.length === 1 && i > 0 && words[i - 1] === previous.word && together(previous.word, word)) {
+      } else if (previous && previous.parts.length === 1 && i > 0 && words[i - 1] === previous.word && together(previous.word, word)) {
         previous.word += word;
         previous.parts.push(word);
       } else if (words.length === 1) {

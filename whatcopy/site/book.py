@@ -500,7 +500,8 @@ def source_date() -> datetime.datetime:
 
 
 # Chromium (Skia) writes the time of printing as the PDF's creation and modification dates.
-PDF_DATE = re.compile(rb"/(CreationDate|ModDate) \(D:\d{14}[^)]*\)")
+PDF_DATE = re.compile(rb"/(CreationDate|ModDate) \(D:(\d{14})[^)]*\)")
+PDF_DATE_DIGITS = "%Y%m%d%H%M%S"
 
 
 def dated(pdf: Path, when: datetime.datetime) -> None:
@@ -510,7 +511,7 @@ def dated(pdf: Path, when: datetime.datetime) -> None:
 
     def stamp(match: re.Match) -> bytes:
         text = match.group(0)
-        new = f"/{match.group(1).decode()} (D:{when:%Y%m%d%H%M%S}+00'00')".encode()
+        new = f"/{match.group(1).decode()} (D:{when:{PDF_DATE_DIGITS}}+00'00')".encode()
         return new if len(new) == len(text) else text
 
     pdf.write_bytes(PDF_DATE.sub(stamp, data))
@@ -521,8 +522,8 @@ def printed_date(pdf: Path) -> datetime.datetime:
     found = PDF_DATE.search(pdf.read_bytes())
     if not found:
         sys.exit(f"{pdf}: no creation date")
-    digits = re.search(rb"D:(\d{14})", found.group(0)).group(1).decode()
-    return datetime.datetime.strptime(digits, "%Y%m%d%H%M%S").replace(tzinfo=datetime.UTC)
+    digits = found.group(2).decode()
+    return datetime.datetime.strptime(digits, PDF_DATE_DIGITS).replace(tzinfo=datetime.UTC)
 
 
 # The editions printed of each language's book: the students' without the exercises' answers,
