@@ -18,6 +18,12 @@ from project import BUILD, DOCS, LANGUAGES, ROOT, all_pages, build, executed_cel
 
 from whatcopy import project as whatcopy_project
 from whatcopy.core import transcripts
+from whatcopy.site.compare import (
+    book_differences,
+    kit_differences,
+    site_differences,
+    where_they_differ,
+)
 
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.rel)
@@ -105,65 +111,10 @@ def differing_files(left: dict[str, bytes], right: dict[str, bytes]) -> list[str
     return sorted(name for name in left.keys() | right.keys() if left.get(name) != right.get(name))
 
 
-def book_differences(tested: Path, clean: Path) -> list[str]:
-    """How two prints of a book differ: in their bytes, and then, to say where, in sheets,
-    fonts, links, outline or the first differing token of a sheet's drawing operations (a
-    moved line shows as one number against another). Two prints of the same pages are the
-    same bytes (docs/dev/decisions/0030-reproducible-books.md)."""
-    from pypdf import PdfReader
-
-    if tested.read_bytes() == clean.read_bytes():
-        return []
-    found = ["the bytes"]
-    readers = PdfReader(tested), PdfReader(clean)
-    if len(readers[0].pages) != len(readers[1].pages):
-        return [*found, f"{len(readers[0].pages)} sheets against {len(readers[1].pages)}"]
-    outlines = [
-        [
-            (item.title, reader.get_destination_page_number(item))
-            for item in reader.outline
-            if not isinstance(item, list)
-        ]
-        for reader in readers
-    ]
-    if outlines[0] != outlines[1]:
-        found.append("the outline")
-    for number, sheets in enumerate(zip(*(reader.pages for reader in readers)), start=1):
-        fonts = [
-            sorted(
-                str(font.get_object().get("/BaseFont"))
-                for font in sheet["/Resources"].get("/Font", {}).values()
-            )
-            for sheet in sheets
-        ]
-        if fonts[0] != fonts[1]:
-            found.append(f"sheet {number}: fonts")
-        links = [
-            [
-                str(a.get_object().get("/A", {}).get("/URI", a.get_object().get("/Dest")))
-                for a in sheet.get("/Annots", [])
-            ]
-            for sheet in sheets
-        ]
-        if links[0] != links[1]:
-            found.append(f"sheet {number}: links")
-        tokens = [sheet.get_contents().get_data().split() for sheet in sheets]
-        if len(tokens[0]) != len(tokens[1]):
-            found.append(
-                f"sheet {number}: {len(tokens[0])} drawing tokens against {len(tokens[1])}"
-            )
-            continue
-        for a, b in zip(*tokens):
-            if a != b:
-                found.append(f"sheet {number}: {a[:40]!r} against {b[:40]!r}")
-                break
-    return found
-
-
 def test_two_prints_of_a_book_compare_byte_for_byte(tmp_path):
-    """book_differences, which the reproducibility test compares the books with: a book is its
-    own twin; a line moved by 0.4 point, another drawing, the same drawing written out again
-    by another program, the other language's book and the other edition are not, and the
+    """book_differences, with which `python -m whatcopy compare` says where two books differ: a
+    book is its own twin; a line moved by 0.4 point, another drawing, the same drawing written
+    out again by another program, the other language's book and the other edition are not, and the
     difference is named (the sheet and the token, where there is one). On the book's first
     sheets (the cover, the contents, the home page, with their part of the outline), written out
     as a book of their own: each copy and comparison of the whole book's 450 sheets takes
@@ -216,48 +167,6 @@ def test_two_prints_of_a_book_compare_byte_for_byte(tmp_path):
     assert book_differences(whole, teachers), "the other edition passed"
 
 
-def site_differences(tested: Path, clean: Path) -> list[str]:
-    """Files of the `clean` site that the `tested` one lacks or holds otherwise. Files only in
-    the tested site are not compared: a local docs/_build may keep pages since removed. Nor is
-    Sphinx's `.buildinfo`: a hash of settings that include absolute folders (the theme's, in the
-    virtual environment), which differ between two copies of the project, so Sphinx rebuilds
-    from scratch when the project moves."""
-    differing = []
-    for path in sorted(p for p in clean.rglob("*") if p.is_file() and p.name != ".buildinfo"):
-        name = path.relative_to(clean).as_posix()
-        other = tested / name
-        if not other.is_file() or other.read_bytes() != path.read_bytes():
-            differing.append(name)
-    return differing
-
-
-# The teachers' kits (whatcopy/sphinxext/course_kit.py, kit_path), which hold the books.
-KITS = [f"{folder}/downloads/kit/" for folder, _ in LANGUAGES.values()]
-
-
-def kit_differences(tested: Path, clean: Path, scratch: Path) -> list[str]:
-    """How two kits differ: in their members' names, a member in its bytes (a book's, with
-    where `book_differences` sees it differ)."""
-    found = []
-    with zipfile.ZipFile(tested) as one, zipfile.ZipFile(clean) as other:
-        if one.namelist() != other.namelist():
-            return [f"members {sorted(set(one.namelist()) ^ set(other.namelist()))}"]
-        for name in one.namelist():
-            a, b = one.read(name), other.read(name)
-            if a == b:
-                continue
-            if not name.endswith(".pdf"):
-                found.append(name)
-                continue
-            (scratch / "a").mkdir(parents=True, exist_ok=True)
-            (scratch / "b").mkdir(parents=True, exist_ok=True)
-            (scratch / "a" / "book.pdf").write_bytes(a)
-            (scratch / "b" / "book.pdf").write_bytes(b)
-            moved = book_differences(scratch / "a" / "book.pdf", scratch / "b" / "book.pdf")
-            found += [f"{name}: {m}" for m in moved]
-    return found
-
-
 def test_two_kits_compare_member_by_member(tmp_path):
     """kit_differences, above, can fail: a member's bytes, a member missing."""
 
@@ -269,16 +178,31 @@ def test_two_kits_compare_member_by_member(tmp_path):
         return path
 
     one = kit("one.zip", {"k/README.md": b"a", "k/LICENSE": b"b"})
-    assert (
-        kit_differences(one, kit("same.zip", {"k/README.md": b"a", "k/LICENSE": b"b"}), tmp_path)
-        == []
-    )
-    assert kit_differences(
-        one, kit("edited.zip", {"k/README.md": b"x", "k/LICENSE": b"b"}), tmp_path
-    ) == ["k/README.md"]
-    assert kit_differences(one, kit("less.zip", {"k/README.md": b"a"}), tmp_path) == [
-        "members ['k/LICENSE']"
+    assert kit_differences(one, kit("same.zip", {"k/README.md": b"a", "k/LICENSE": b"b"})) == []
+    assert kit_differences(one, kit("edited.zip", {"k/README.md": b"x", "k/LICENSE": b"b"})) == [
+        "k/README.md"
     ]
+    assert kit_differences(one, kit("less.zip", {"k/README.md": b"a"})) == ["members ['k/LICENSE']"]
+
+
+def test_the_compare_command_names_each_file_a_build_holds_otherwise(tmp_path, capsys):
+    """`python -m whatcopy compare TESTED OTHER` (CI's fresh machine runs it against the tested
+    build): 0 when every file of OTHER is in TESTED byte for byte (`.buildinfo` aside); else 1,
+    naming each file missing or different."""
+    from whatcopy.site import compare
+
+    tested, other = tmp_path / "tested", tmp_path / "other"
+    for site, page in ((tested, "<p>a</p>"), (other, "<p>a</p>")):
+        (site / "en").mkdir(parents=True)
+        (site / "en" / "index.html").write_text(page)
+        (site / "en" / ".buildinfo").write_text(str(site))  # absolute folders: not compared
+    assert compare.main([str(tested), str(other)]) == 0
+    assert "the same, byte for byte: all 1 of its files" in capsys.readouterr().out
+    (other / "en" / "index.html").write_text("<p>b</p>")
+    (other / "en" / "new.html").write_text("<p>new</p>")
+    assert compare.main([str(tested), str(other)]) == 1
+    assert "differing: 2 of 2 files: en/index.html, en/new.html" in capsys.readouterr().out
+    assert compare.main([str(tested), str(tmp_path / "none")]) == 2
 
 
 EDITED, EDITED_PAGE = "memory/detach_frees_nothing", "memory"
@@ -296,11 +220,15 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
        course kit's downloads hold the edit.
     4. Undoing the edit rebuilds those pages again, and the site is then, byte for byte, the
        clean build of step 1: an incremental build gives what a clean build gives.
-    The PDF books of step 1, and the teachers' kits that hold them, are the tested ones byte
-    for byte too (the copy is no git checkout: it is given the date the tested books say, as
-    SOURCE_DATE_EPOCH; where a book differs, the failure says where, `book_differences`);
-    printing them again with nothing changed prints nothing and changes no byte
-    (docs/dev/decisions/0030-reproducible-books.md)."""
+    The copy is given the tested PDF books and the records of what they were printed from: the
+    clean build finds them unchanged (its pages are, byte for byte, those the books were printed
+    from), prints nothing, and packs the teachers' kits that hold them, which are the tested
+    ones byte for byte too (the copy is no git checkout: it is given the date the tested books
+    say, as SOURCE_DATE_EPOCH; where a kit differs, the failure says where). That two prints of
+    the same pages are the same bytes is checked where the books are printed a second time
+    anyway, by CI's fresh-machine step (`python -m whatcopy compare`,
+    docs/dev/decisions/0048-books-compared-on-the-fresh-machine.md): printing them here again
+    cost a third of this suite's processor time."""
     from whatcopy.site import book
 
     tested_book = book.book_file("en", "student", BUILD)
@@ -325,27 +253,23 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
             check=False,
         )
 
+    tested_books = sorted(BUILD.glob("html/*/what-does-it-copy-*-*.pdf"))
+    assert len(tested_books) == len(LANGUAGES) * len(book.EDITIONS), tested_books
+    for path in [*tested_books, *BUILD.glob("book/*.json")]:
+        (built / path.relative_to(BUILD)).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, built / path.relative_to(BUILD))
     clean = run("whatcopy", "build", "--book", "--jobs", "1")
     assert clean.returncode == 0, clean.stdout + clean.stderr
     differing = site_differences(BUILD / "html", built / "html")
-    where = {}  # where a differing book, or a kit (which holds the books), differs
-    for name in differing:
-        tested, clean = BUILD / "html" / name, built / "html" / name
-        if name.endswith(".pdf") and tested.is_file():
-            where[name] = book_differences(tested, clean)[:10]
-        elif name.startswith(tuple(KITS)) and tested.is_file():
-            where[name] = kit_differences(tested, clean, tmp_path / name)[:10]
     assert not differing, (
         f"files of a clean build that docs/_build/html lacks or holds otherwise: "
-        f"{differing[:20]}; the books and kits among them differ in {where}"
+        f"{differing[:20]}; the kits among them differ in "
+        f"{where_they_differ(BUILD / 'html', built / 'html', differing)}"
     )
-    books = sorted(built.glob("html/*/*.pdf"))
-    assert len(books) == len(LANGUAGES) * len(book.EDITIONS), books
-    printed = {path: path.read_bytes() for path in books}
-    again = run("whatcopy", "book")
-    assert again.returncode == 0, again.stdout + again.stderr
-    assert again.stdout.count(" unchanged") == len(LANGUAGES), again.stdout
-    assert {path: path.read_bytes() for path in books} == printed, "a no-op print changed a book"
+    assert clean.stdout.count(" unchanged") == len(LANGUAGES), (
+        "the clean build printed a book again, though its pages are the tested ones: "
+        + clean.stdout
+    )
 
     out, doctrees = built / "html/en", built / "doctrees/en"
     first = html_files(out)

@@ -7,6 +7,7 @@
     python -m whatcopy translations [status | mark docs/zh/<page>.md ...]
     python -m whatcopy bench [--builds | --lighthouse]
     python -m whatcopy op-table changed OLD NEW
+    python -m whatcopy compare TESTED_HTML OTHER_HTML
 
 Each command imports only its own layer, when it runs: `record` and `check` need nothing but
 the standard library and torch (a GPU machine runs them with nothing else installed).
@@ -119,6 +120,12 @@ def bench(argv: list[str]) -> int:
     return 0
 
 
+def compare(argv: list[str]) -> int:
+    from whatcopy.site import compare as builds
+
+    return builds.main(argv)
+
+
 def op_table(argv: list[str]) -> int:
     from whatcopy.reference import op_table as table
 
@@ -134,6 +141,7 @@ COMMANDS = {
     "translations": translations,
     "bench": bench,
     "op-table": op_table,
+    "compare": compare,
 }
 
 

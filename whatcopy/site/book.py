@@ -935,12 +935,15 @@ def record_file(language: str, out: Path) -> Path:
 def book_inputs(site: Path, site_url: str | None) -> str:
     """What a language's book is made of: the language's built pages (their HTML, stylesheets
     and scripts, which a build writes the same for the same sources; the books and the
-    downloads left out), the published address and the date it says."""
+    downloads left out, and Sphinx's `.buildinfo`, a hash of settings that include absolute
+    folders, which differs in a copy of the project), the published address and the date it
+    says."""
     files = [
         path
         for path in site.rglob("*")
         if path.is_file()
         and path.suffix != ".pdf"
+        and path.name != ".buildinfo"
         and path.relative_to(site).parts[0] != "downloads"
     ]
     return digest_of(f"book {site_url} {source_date().isoformat()}", files, site)
