@@ -1156,19 +1156,31 @@ def axe_source() -> str:
 PICK_FOR_CONTRAST = r"""
 (seen) => {
   const opaque = (colour) => /^rgb\(/.test(colour) || /^rgba\(.*,\s*1\)$/.test(colour);
-  const signature = (element) => {
-    const style = getComputedStyle(element);
-    const parts = [style.color, style.fontSize, style.fontWeight, style.textShadow];
-    let behind = true;
-    for (let e = element; e; e = e.parentElement) {
+  // What an element and its ancestors add to the signature of the text inside it: each one's
+  // opacity, blending and filter, and, up to the first opaque one, its background (`behind`:
+  // no opaque background below it yet). Kept per element, for the many texts that share it.
+  const kept = [new Map(), new Map()];
+  const upward = (e, behind) => {
+    if (!e) return "";
+    const cache = kept[behind ? 1 : 0];
+    let text = cache.get(e);
+    if (text === undefined) {
       const s = getComputedStyle(e);
-      parts.push(s.opacity, s.mixBlendMode, s.filter);
+      const parts = [s.opacity, s.mixBlendMode, s.filter];
+      let next = behind;
       if (behind) {
         parts.push(s.backgroundColor, s.backgroundImage);
-        if (opaque(s.backgroundColor) || s.backgroundImage !== "none") behind = false;
+        if (opaque(s.backgroundColor) || s.backgroundImage !== "none") next = false;
       }
+      text = parts.join("|") + "|" + upward(e.parentElement, next);
+      cache.set(e, text);
     }
-    return parts.join("|");
+    return text;
+  };
+  const signature = (element) => {
+    const style = getComputedStyle(element);
+    return [style.color, style.fontSize, style.fontWeight, style.textShadow].join("|") + "|" +
+      upward(element, true);
   };
   const shown = (element) => {
     const style = getComputedStyle(element);
