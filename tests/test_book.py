@@ -520,6 +520,19 @@ def test_the_chinese_book_embeds_a_chinese_font_and_has_no_missing_glyph(edition
     )
 
 
+@BOTH
+def test_the_english_book_draws_italics_and_bold_in_their_own_faces(edition):
+    """The English book's italic and bold text is drawn in DejaVu's own italic (Oblique) and bold
+    faces, embedded. Where a machine lacks the italic face (Debian's fonts-dejavu-extra),
+    Chromium slants the upright one instead, and the book's bytes depend on the machine that
+    printed it: CI's fresh machine found that (docs/dev/decisions/0048-books-compared-on-the-fresh-machine.md)."""
+    found = {font["name"].split("+")[-1] for font in fonts(book_path("en", edition))}
+    assert {"DejaVuSans-Oblique", "DejaVuSans-Bold"} <= found, (
+        f"the book's fonts are {sorted(found)}: install fonts-dejavu-extra "
+        "(sudo bash .ci/install-system-packages books) and print the books again"
+    )
+
+
 @pytest.mark.browser
 def test_the_missing_glyph_check_sees_tofu(tmp_path):
     """The check above can fail: a character no installed font has (U+20000, in CJK
