@@ -623,8 +623,8 @@ def test_a_query_ranks_the_same_whatever_was_searched_before(context, site_url):
     assert first == scores(earlier, query), f"the ranking depends on an earlier search ({earlier})"
 
 
-# Searches that load an index chunk holding a longer form of a word of the query above (tensors,
-# shared, cloned, originally, memorys...) or, as squeeze did, one beside it.
+# Earlier searches that may load an index chunk the query's own words do not, holding a longer
+# form of one of them (tensors, shared, cloned, originally).
 EARLIER_SEARCHES = ("squeeze", "tensors", "shared", "cloned", "originally", "type")
 
 

@@ -263,7 +263,7 @@ def test_builds_are_reproducible_and_an_edit_rebuilds_only_its_pages(tmp_path):
     differing = site_differences(BUILD / "html", built / "html")
     assert not differing, (
         f"files of a clean build that docs/_build/html lacks or holds otherwise: "
-        f"{differing[:20]}; the kits among them differ in "
+        f"{differing[:20]}; the books and archives among them differ in "
         f"{where_they_differ(BUILD / 'html', built / 'html', differing)}"
     )
     assert clean.stdout.count(" unchanged") == len(LANGUAGES), (

@@ -107,16 +107,14 @@ def kit_differences(tested: Path, other: Path) -> list[str]:
 
 
 def where_they_differ(tested: Path, other: Path, names: list[str]) -> dict[str, list[str]]:
-    """For each differing file of `names` that is a book or a teachers' kit, where it differs
-    (its first ten differences)."""
+    """For each differing file of `names` that is a book or an archive (a teachers' kit holds
+    the books), where it differs (its first ten differences)."""
     where = {}
     for name in names:
         mine, theirs = tested / name, other / name
-        if not mine.is_file():
-            continue
-        if name.endswith(".pdf"):
+        if mine.is_file() and name.endswith(".pdf"):
             where[name] = book_differences(mine, theirs)[:10]
-        elif "/downloads/kit/" in f"/{name}" and name.endswith(".zip"):
+        elif mine.is_file() and name.endswith(".zip"):
             where[name] = kit_differences(mine, theirs)[:10]
     return where
 
