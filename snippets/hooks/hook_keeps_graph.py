@@ -3,28 +3,37 @@ import weakref
 
 import torch
 
-model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Linear(8, 1))  # each saves its input
+model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
+
+
+class Saved:
+    """What the graph keeps for a tensor it saves: a box holding a detached alias of it."""
+
+    def __init__(self, tensor):
+        self.tensor = tensor.detach()
 
 
 def saved_tensors_alive(keep, run_backward):
-    saved, kept = [], []
+    boxes, kept = [], []
 
     def pack(tensor):  # autograd calls it for every tensor it saves for backward
-        saved.append(weakref.ref(tensor))
-        return tensor
+        box = Saved(tensor)
+        boxes.append(weakref.ref(box))  # a weak reference: it keeps nothing alive
+        return box
 
-    handle = model[0].register_forward_hook(lambda module, inputs, output: kept.append(keep(output)))
-    with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor):
+    # the hook on the ReLU, whose outputs are the activations one collects
+    handle = model[1].register_forward_hook(lambda module, inputs, output: kept.append(keep(output)))
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda box: box.tensor):
         for step in range(3):
             loss = model(torch.ones(1, 4) * step).sum()
             if run_backward:
                 loss.backward()  # frees the saved tensors of this step's graph
     handle.remove()
     del loss
-    return f"{sum(ref() is not None for ref in saved)} of {len(saved)}"
+    return f"{sum(ref() is not None for ref in boxes)} of {len(boxes)}"
 
 
-print("| the hook keeps | saved tensor objects alive, no backward() (evaluation) | saved tensor objects alive, backward() each step |")
+print("| the hook keeps | saved tensors alive, no backward() (evaluation) | saved tensors alive, backward() each step |")
 print("| --- | --- | --- |")
 for name, keep in [("output", lambda output: output), ("output.detach()", lambda output: output.detach())]:
     print(f"| {name} | {saved_tensors_alive(keep, False)} | {saved_tensors_alive(keep, True)} |")

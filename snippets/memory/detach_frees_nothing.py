@@ -3,16 +3,24 @@ import weakref
 
 import torch
 
-saved = []  # a weak reference to every tensor autograd saves for backward
+saved = []  # a weak reference to what the graph keeps for every tensor it saves for backward
+
+
+class Saved:
+    """What the graph keeps for a tensor it saves: a box holding a detached alias of it."""
+
+    def __init__(self, tensor):
+        self.tensor = tensor.detach()
 
 
 def pack(tensor):
-    saved.append(weakref.ref(tensor))
-    return tensor
+    box = Saved(tensor)
+    saved.append(weakref.ref(box))
+    return box
 
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
-with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor):
+with torch.autograd.graph.saved_tensors_hooks(pack, lambda box: box.tensor):
     y = (x * 2).pow(2)  # pow() saves its input, x * 2, which has no other owner
 
 detached = y.detach()

@@ -6,14 +6,22 @@ import torch
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 
 
+class Saved:
+    """What the graph keeps for a tensor it saves: a box holding a detached alias of it."""
+
+    def __init__(self, tensor):
+        self.tensor = tensor.detach()
+
+
 def saved_tensors_alive(keep):
     saved, logged = [], []
 
     def pack(tensor):  # autograd calls it for every tensor it saves for backward
-        saved.append(weakref.ref(tensor))
-        return tensor
+        box = Saved(tensor)
+        saved.append(weakref.ref(box))  # a weak reference: it keeps nothing alive
+        return box
 
-    with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor):
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda box: box.tensor):
         for step in range(3):
             loss = (w * (step + 1.0)).pow(2).sum()  # pow() saves its input
             logged.append(keep(loss))
