@@ -1115,6 +1115,33 @@ def _(sample):
 
 
 @claim(
+    "saved-hooks.number-saved-without-hook",
+    "tensor",
+    "x * 2 saves the number 2 for backward as a tensor of its own (grad_fn._saved_other) without handing it to the pack hook of torch.autograd.graph.saved_tensors_hooks.",
+    "x * 2 把数字 2 存成一个单独的张量（grad_fn._saved_other）留给反向传播，却不把它交给 torch.autograd.graph.saved_tensors_hooks 的打包钩子。",
+)
+def _(sample):
+    x = sample.tensor
+    if not x.requires_grad:
+        raise DoesNotApply("it does not require grad, so autograd saves nothing")
+    packed = []
+
+    def pack(tensor):
+        packed.append(tensor)
+        return tensor
+
+    with sample.around(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        y = attempt("x * 2", lambda: x * 2)
+    if y.grad_fn is None:
+        raise DoesNotHold("x * 2 has no grad_fn, so nothing was saved")
+    kept = attempt("y.grad_fn._saved_other", lambda: y.grad_fn._saved_other)
+    if not isinstance(kept, torch.Tensor) or kept.item() != 2:
+        raise DoesNotHold(f"grad_fn._saved_other is {kept!r}")
+    if packed:
+        raise DoesNotHold(f"the pack hook received {len(packed)} tensor(s) for x * 2")
+
+
+@claim(
     "inference-mode.result-is-inference",
     "tensor",
     "x * 2 computed under torch.inference_mode() is an inference tensor; computed under torch.no_grad(), it is not.",

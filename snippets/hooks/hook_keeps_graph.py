@@ -1,4 +1,4 @@
-"""A forward hook that keeps each output keeps its graph's saved tensors alive until a backward() frees them; keeping output.detach() keeps none of them."""
+"""A forward hook that keeps each output keeps its graph, with the tensors the graph saved, until a backward() frees them; keeping output.detach() keeps no graph."""
 import weakref
 
 import torch
@@ -27,13 +27,13 @@ def saved_tensors_alive(keep, run_backward):
         for step in range(3):
             loss = model(torch.ones(1, 4) * step).sum()
             if run_backward:
-                loss.backward()  # frees the saved tensors of this step's graph
+                loss.backward()  # a plain backward() frees what this step's graph saved
     handle.remove()
     del loss
     return f"{sum(ref() is not None for ref in boxes)} of {len(boxes)}"
 
 
-print("| the hook keeps | saved tensors alive, no backward() (evaluation) | saved tensors alive, backward() each step |")
+print("| the hook keeps | saved tensors a graph holds, no backward() (evaluation) | saved tensors a graph holds, backward() each step |")
 print("| --- | --- | --- |")
 for name, keep in [("output", lambda output: output), ("output.detach()", lambda output: output.detach())]:
     print(f"| {name} | {saved_tensors_alive(keep, False)} | {saved_tensors_alive(keep, True)} |")
