@@ -229,3 +229,15 @@ def test_a_language_build_waits_for_the_runs_on_a_pipe():
     os.close(write)
     with pytest.raises(SphinxError, match="runs were not made"):
         snippet_runs.wait_for_runs(read)
+
+
+def test_a_few_snippets_share_one_fork_server_and_a_batch_uses_the_cores():
+    """Each fork server imports torch: recording two or three snippets starts one, not one per
+    core; the build's batch of snippets still runs on every core it is given."""
+    per = runner.SNIPPETS_PER_SERVER
+    assert runner.parallel_servers(1, 2) == 1
+    assert runner.parallel_servers(per, 16) == 1
+    assert runner.parallel_servers(per + 1, 16) == 2
+    assert runner.parallel_servers(193, 2) == 2
+    assert runner.parallel_servers(193, 1) == 1
+    assert runner.parallel_servers(0, 2) == 1

@@ -528,6 +528,18 @@ class Timing:
         )
 
 
+# Snippets per fork server at least, when run_many chooses how many to start in parallel.
+SNIPPETS_PER_SERVER = 20
+
+
+def parallel_servers(snippets: int, cores: int) -> int:
+    """How many fork servers run `snippets` at once on `cores`: a second server pays torch's
+    import again (about 1.5 CPU-s, 3 with the compiler stack) to save half of its snippets'
+    time (about 50 ms each), worth it for a batch, not for a few (`whatcopy record a.py b.py`:
+    one server, not one per core)."""
+    return max(1, min(cores, -(-snippets // SNIPPETS_PER_SERVER)))
+
+
 def run_many(
     action,
     snippets: list[Snippet],
@@ -544,7 +556,7 @@ def run_many(
     `python` and `clean` choose the interpreter that runs the snippets, `compiler` whether its
     servers preload torch's compiler stack (see ForkServer).
     """
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(snippets)))
+    jobs = parallel_servers(len(snippets), jobs or os.cpu_count() or 1)
     if not snippets:
         return []
     local = threading.local()
