@@ -170,7 +170,7 @@ test("when some pages hold the query, they are listed first, the one holding it 
   assert.ok(outcome.ranked[0].passage > outcome.ranked[1].passage);
   // three matches or more: only they are listed
   const more = [...terms.slice(0, 2), term("lstm", [["training", 1, [101]], ["questions", 1.5, [900]], ["glossary", 1, [8]]])];
-  const three = R.rankPages([...more, term("state", [["training", 1, [103]], ["questions", 1.5, [600]], ["glossary", 1, [9]]])], 22, "hidden state lstm");
+  const three = R.rankPages([more[0], term("state", [["training", 1, [103]], ["questions", 1.5, [600]], ["glossary", 1, [9]]]), more[2]], 22, "hidden state lstm");
   assert.equal(three.matches, 3);
   assert.ok(three.ranked.every((p) => p.match), three.ranked.map((p) => p.id));
 });
@@ -186,6 +186,25 @@ test("a word one page holds by chance, weighing most of the query, does not leav
   assert.equal(outcome.matches, 1);
   assert.deepEqual(outcome.ranked.map((p) => p.id).sort(), ["inplace", "overview", "questions"]);
   assert.equal(outcome.ranked[0].id, "overview");
+});
+
+test("words the site holds only apart are no match: the same pages are listed as the closest", () => {
+  // every word on some page, but no page holds them all in one passage (BCE Loss vs Cross Entropy)
+  const apart = [
+    term("bce", [["training", 1, [10]], ["operators", 1, [900]]]),
+    term("loss", [["training", 1, [400]], ["operators", 1, [20]]]),
+    term("cross", [["operators", 1, [700]], ["training", 1, [800]]]),
+    term("entropy", [["operators", 1, [300]]]),
+  ];
+  const outcome = R.rankPages(apart, 22, "BCE Loss vs Cross Entropy");
+  assert.equal(outcome.matched, false);
+  assert.ok(outcome.ranked.every((p) => !p.match));
+  assert.deepEqual(outcome.ranked.map((p) => p.id).sort(), ["operators", "training"]);
+  // the seeded contrast: one page holding them together is a match, and the query matched
+  const together = apart.map((t, i) => ({ ...t, hits: [...t.hits, { id: "losses", score: 1, words: [50 + i] }] }));
+  const found = R.rankPages(together, 22, "BCE Loss vs Cross Entropy");
+  assert.equal(found.matched, true);
+  assert.equal(found.ranked.find((p) => p.id === "losses").match, true);
 });
 
 test("an extra term (a dotted name, an identifier's part) ranks but does not count for the bar", () => {
@@ -328,9 +347,11 @@ test("a pasted message is a match only where its words come in its order, not sc
   // nothing holds it so: the closest pages are listed, not as matches
   const alone = R.rankPages(terms.map((t) => ({ ...t, hits: t.hits.filter((h) => h.id === "atlas") })), 22, query);
   assert.equal(alone.matched, false);
-  // a question is a match where its words are, in any order (how it was)
-  const asked = R.rankPages(terms.map((t) => ({ ...t, hits: t.hits.filter((h) => h.id === "atlas") })), 22, "cuda error device side assert triggered");
-  assert.equal(asked.matched, true);
+  // a question is a match where its words are together, in any order; scattered, it is not
+  const asked = "cuda error device side assert triggered";
+  const near = terms.map((t, i) => ({ ...t, hits: [{ id: "atlas", score: 3, words: [20 - i] }] }));
+  assert.equal(R.rankPages(near, 22, asked).matched, true);
+  assert.equal(R.rankPages(terms.map((t) => ({ ...t, hits: t.hits.filter((h) => h.id === "atlas") })), 22, asked).matched, false);
 });
 
 test("the words two texts have in a row", () => {

@@ -9,7 +9,9 @@
    Which pages are listed. A word's weight is how rare it is on the site (Pagefind's inverse
    document frequency; a word on no page would weigh most). A page is a match when the words it
    holds carry RANKING.SHARE of the weight of the whole query, the words the site never uses
-   included: then only matches are listed, or, where fewer than RANKING.FEWEST pages are (a word
+   included, and some page holds all the query's words the site has within one passage (a
+   query of three words or more; the words of "BCE Loss vs Cross Entropy" are each on some page,
+   never together): then only matches are listed, or, where fewer than RANKING.FEWEST pages are (a word
    that one page holds by chance can weigh most of a query), the matches and after them the
    closest other pages, under a notice. When no page is a match (a pasted message with words
    the site never prints, such as "writable", or a question in one's own words), the pages that
@@ -449,6 +451,16 @@ const SiteSearchRanking = (() => {
     for (const page of all) page.match = total > 0 && page.held >= RANKING.SHARE * total;
     const matches = all.filter((page) => page.match);
     if (!matches.length) return { ranked: all, matched: false, matches: 0, missing };
+    // Words a query has in common with the site but that no page says together (BCE, loss,
+    // cross and entropy, each on some page) are no match anywhere: a query of three words or more
+    // (not a pasted message, held in its order above) has matches only where some page holds
+    // all the words the site has within one passage. Otherwise the same pages are listed, in
+    // the same order, as the closest.
+    const words = terms.filter((term) => !term.extra).length;
+    if (!message && words >= 3 && !matches.some((page) => page.passage >= 1)) {
+      for (const page of matches) page.match = false;
+      return { ranked: [...matches, ...all.filter((page) => !matches.includes(page))], matched: false, matches: 0, missing };
+    }
     // one or two matches (a word that one page holds by chance can weigh most of the query: 安全,
     // 不够) are followed by the closest other pages, as a query with none is
     const ranked = matches.length < RANKING.FEWEST ? [...matches, ...all.filter((page) => !page.match)] : matches;

@@ -80,8 +80,8 @@ FOLDED_INPUT = re.compile(r'(<details class="[^"]*\bhide above-input\b[^"]*")>')
 # closest pages all the same), and before the words no page holds.
 NOTICES = {
     "closest": N_(
-        "No page holds all of your words: these pages hold the most of them. Leave out or change "
-        "a word to narrow the search."
+        "No page holds all of your words together: these pages hold the most of them. Leave out "
+        "or change a word to narrow the search."
     ),
     "missing": N_("Found on no page:"),
     "fewer": N_("Pages that hold fewer of your words:"),
