@@ -466,8 +466,8 @@ def _(sample):
 @claim(
     "detach.grow-reallocates-x",
     "tensor",
-    "Growing x.detach() with resize_ grows x's storage too: x now reads the new, larger memory.",
-    "用 resize_ 把 x.detach() 变大，x 的存储也跟着变大：x 读的是新的、更大的内存。",
+    "Growing x.detach() with resize_ past the end of its storage grows x's storage too: x now reads the new, larger memory.",
+    "用 resize_ 把 x.detach() 变大、超出存储的末尾时，x 的存储也跟着变大：x 读的是新的、更大的内存。",
 )
 def _(sample):
     x = sample.tensor
@@ -476,7 +476,7 @@ def _(sample):
     no_meta(x)
     before = x.untyped_storage().nbytes()
     detached = x.detach()
-    attempt("d.resize_(x.numel() + 100)", lambda: detached.resize_(x.numel() + 100))
+    attempt("d.resize_(x.numel() + 100)", lambda: detached.resize_(x.numel() + 100))  # past its end
     if x.untyped_storage().nbytes() <= before:
         raise DoesNotHold("after d.resize_(x.numel() + 100), x's storage did not grow")
 
