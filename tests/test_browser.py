@@ -618,8 +618,18 @@ EARLIER_SEARCHES = ("squeeze", "tensors", "shared", "cloned", "originally", "typ
 @pytest.mark.parametrize(
     "folder, query, missing, notice",
     [
-        ("en", "numpy array frobnicated", "frobnicated", "No page holds all of your words together"),
-        ("zh-cn", "numpy 数组 frobnicated", "frobnicated", "没有哪一页在一处同时包含你输入的全部词语"),
+        (
+            "en",
+            "numpy array frobnicated",
+            "frobnicated",
+            "No page holds all of your words together",
+        ),
+        (
+            "zh-cn",
+            "numpy 数组 frobnicated",
+            "frobnicated",
+            "没有哪一页在一处同时包含你输入的全部词语",
+        ),
     ],
 )
 def test_a_query_no_page_holds_lists_the_closest_pages_and_says_so(
