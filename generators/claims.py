@@ -1092,6 +1092,21 @@ def _(sample):
     if raised:
         raise DoesNotHold(f"after x.detach().zero_(), backward() of (x * 2).sum() raised {raised}")
 
+
+def handed_to_pack_hook(sample, what, action):
+    """What `action()` returns, run (around the sample) under saved-tensor hooks whose pack hook
+    keeps each tensor it is handed, and those tensors."""
+    packed = []
+
+    def pack(tensor):
+        packed.append(tensor)
+        return tensor
+
+    with sample.around(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        result = attempt(what, action)
+    return result, packed
+
+
 @claim(
     "saved-hooks.see-saved-tensors",
     "tensor",
@@ -1102,14 +1117,7 @@ def _(sample):
     x = sample.tensor
     if not x.requires_grad:
         raise DoesNotApply("it does not require grad, so autograd saves nothing")
-    packed = []
-
-    def pack(tensor):
-        packed.append(tensor)
-        return tensor
-
-    with sample.around(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-        attempt("x * x", lambda: x * x)
+    _, packed = handed_to_pack_hook(sample, "x * x", lambda: x * x)
     if len(packed) != 2 or any(t is not x and not share_memory(t, x) for t in packed):
         raise DoesNotHold(f"the pack hook received {len(packed)} tensors for x * x")
 
@@ -1124,14 +1132,7 @@ def _(sample):
     x = sample.tensor
     if not x.requires_grad:
         raise DoesNotApply("it does not require grad, so autograd saves nothing")
-    packed = []
-
-    def pack(tensor):
-        packed.append(tensor)
-        return tensor
-
-    with sample.around(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-        y = attempt("x * 2", lambda: x * 2)
+    y, packed = handed_to_pack_hook(sample, "x * 2", lambda: x * 2)
     if y.grad_fn is None:
         raise DoesNotHold("x * 2 has no grad_fn, so nothing was saved")
     kept = attempt("y.grad_fn._saved_other", lambda: y.grad_fn._saved_other)
