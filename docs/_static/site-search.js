@@ -458,8 +458,9 @@ const SiteSearchRanking = (() => {
     // the same order, as the closest.
     const words = terms.filter((term) => !term.extra).length;
     if (!message && words >= 3 && !matches.some((page) => page.passage >= 1)) {
+      const ranked = [...matches, ...all.filter((page) => !page.match)];
       for (const page of matches) page.match = false;
-      return { ranked: [...matches, ...all.filter((page) => !matches.includes(page))], matched: false, matches: 0, missing };
+      return { ranked, matched: false, matches: 0, missing };
     }
     // one or two matches (a word that one page holds by chance can weigh most of the query: 安全,
     // 不够) are followed by the closest other pages, as a query with none is
