@@ -683,7 +683,13 @@ const SiteSearch =
 
         async function results(term) {
           const { pagefind, cache } = await load();
-          if (!cache.has(term)) cache.set(term, pagefind.search(term).then((found) => (found ? found.results : [])));
+          // each result's data() is loaded once (Pagefind's own asks its worker again each time)
+          const once = (hit) => {
+            const data = hit.data;
+            let loaded;
+            return { ...hit, data: () => (loaded ??= data.call(hit)) };
+          };
+          if (!cache.has(term)) cache.set(term, pagefind.search(term).then((found) => (found ? found.results.map(once) : [])));
           return cache.get(term);
         }
 
