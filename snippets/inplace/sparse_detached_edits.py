@@ -1,4 +1,6 @@
-"""In-place value edits on a detached sparse tensor raise no error; zero_, copy_, add_ and mul_ leave the original's values alone, while div_, neg_ and an edit of _values() change them."""
+"""In-place value edits on a detached sparse tensor raise no error; zero_, copy_, add_ and mul_ leave the original's values alone, while div_, neg_ and an edit of _values() change them. The same edits through s.data and copy.copy(s) are tried too."""
+import copy
+
 import torch
 
 
@@ -35,3 +37,14 @@ for name, edit in edits.items():
 print("\n".join(lines))  # one print: one block of output
 for message in messages:
     print(message)
+
+# The same edits through the other shallow twins of s: which of them changed s's values
+for route, twin_of in {"s.data": lambda s: s.data, "copy.copy(s)": copy.copy}.items():
+    changed = []
+    for name, edit in edits.items():
+        s = sparse(torch.tensor([1.0, 2.0])).requires_grad_()
+        before = s.detach().to_dense().tolist()
+        twin = edit(twin_of(s))  # in place: returns the twin itself
+        if s.detach().to_dense().tolist() != before:
+            changed.append(name)
+    print(f"edits through {route} that changed s: {', '.join(changed)}")
