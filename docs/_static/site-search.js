@@ -86,6 +86,9 @@ const SiteSearchRanking = (() => {
       "i me my mine we our you your he she they them their what which who whom whose why how when " +
       "where whether so than then too very just also only about into over after before while " +
       "get got getting use using used want need please help anyone someone thanks hi ve ll re " +
+      // and the words that ask for an explanation of a thing (slicing behaviour, explain the
+      // difference, the intuition behind): the thing is the query
+      "behaviour behavior behave behaves explain explained explanation intuition understand understanding " +
       "的 地 得 和 与 及 跟 同 吗 呢 吧 啊 呀 嘛 了 着 过 是 也 都 就 还 又 在 有 被 把 让 给 对 " +
       "从 向 到 之 其 这 那 个 些 么 会 要 能 可 该 我 你 他 她 它 们 请 " +
       // where and when, after the word they place: 训练时, 修改后, no_grad() 下, GPU 上
