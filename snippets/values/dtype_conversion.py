@@ -29,3 +29,9 @@ print()
 print("x.double().float() is x:", back is x)
 print("x.double().float().grad_fn:", type(back.grad_fn).__name__)
 print("its next node:", type(back.grad_fn.next_functions[0][0]).__name__)
+
+# To an integer or bool dtype: a new tensor that autograd does not record
+for name, convert in {"x.long()": lambda: x.long(), "x.bool()": lambda: x.bool()}.items():
+    result = convert()
+    print(f"{name} grad_fn:", result.grad_fn)
+    print(f"{name} requires_grad:", result.requires_grad)

@@ -1,4 +1,4 @@
-"""float() of a tensor that requires grad warns, once per process unless torch.set_warn_always(True); loss.item(), int(loss) and float(loss.detach()) do not warn."""
+"""float() of a tensor that requires grad warns while autograd records, once per process unless torch.set_warn_always(True); loss.item(), int(loss), float(loss.detach()) and float(loss) under no_grad() do not warn."""
 import warnings
 
 import torch
@@ -24,4 +24,12 @@ convert("float(loss) with set_warn_always(True)", lambda: float(loss))
 convert("loss.item()", lambda: loss.item())
 convert("int(loss)", lambda: int(loss))
 convert("float(loss.detach())", lambda: float(loss.detach()))
+
+
+def float_under_no_grad():
+    with torch.no_grad():
+        return float(loss)
+
+
+convert("float(loss) under no_grad()", float_under_no_grad)
 torch.set_warn_always(warn_always)
