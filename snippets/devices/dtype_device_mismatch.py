@@ -1,4 +1,4 @@
-"""A layer and its input must share a dtype and a device: a float64 batch raises in a float32 nn.Linear, an addition of a tensor in CPU memory and one on the meta device raises, and converting the batch to the weight's dtype and device first works."""
+"""A layer and its input must share a dtype and a device: a float64 batch raises in a float32 nn.Linear, an addition of a tensor in CPU memory and one on the meta device raises (not for a 0-dimensional CPU tensor), and converting the batch to the weight's dtype and device first works."""
 # device-dependent: in the GPU pass the layer is made on CUDA, and the batches stay in CPU memory
 import torch
 
@@ -22,3 +22,6 @@ try:
     total = torch.ones(2, device="cpu") + torch.ones(2, device="meta")
 except RuntimeError as error:
     print("CPU tensor + meta tensor:", f"{type(error).__name__}: {error}")
+# A 0-dimensional CPU tensor is the exception: it takes part as a number would
+total = torch.tensor(2.0) + torch.ones(2, device="meta")
+print("0-dimensional CPU tensor + meta tensor: ok, on", total.device)
