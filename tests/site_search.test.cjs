@@ -30,6 +30,9 @@ test("a query's runs: Latin words lower case, numbers and one letter dropped, Ha
     ["共用内存", true],
   ]);
   assert.deepEqual(R.runs("requires_grad").map((r) => r.text), ["requires_grad"]);
+  // a learner's file name says where the code is, not what is asked (decision 0050)
+  assert.deepEqual(R.runs("torch.Tensor vs torch.tensor in model.py").map((r) => r.text), ["torch", "tensor", "vs", "torch", "tensor", "in"]);
+  assert.deepEqual(R.runs("train_loop.ipynb 显存").map((r) => r.text), ["显存"]);
 });
 
 test("a Han run is split into the index's words, most characters covered by real words", () => {

@@ -369,9 +369,6 @@ KNOWN_MISSES = {
     "Slicing behaviour in torch": "behaviour asks for an explanation and is dropped; of what is "
     "left, torch weighs nearly as much as slicing (slicing is on 18 of the 24 pages) and the "
     "values page, which prints torch most, comes before the views page",
-    "torch.Tensor vs torch.tensor in model.py": "model.py adds model and py (every page names a "
-    "snippet's .py file); the operator reference, which prints torch.tensor in many rows, and "
-    "the training and atlas pages outrank the values page (fifth)",
     "running_corrects += torch.sum(preds == labels.data)": "running_corrects, preds and labels are "
     "on no page; the += makes in-place writes a term, and modes, the atlas and values outrank "
     "the pages on .data (questions, inplace)",

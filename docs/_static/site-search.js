@@ -114,7 +114,9 @@ const SiteSearchRanking = (() => {
      that says how one asks: the from of from_numpy). */
   function runs(query, splitUnderscore = false) {
     const found = [];
-    for (const token of query.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
+    // a file name (model.py, train.ipynb) is where the learner's code is, not what it asks
+    const asked = query.replace(/[\p{L}\p{N}_-]+\.(?:py|ipynb)\b/gu, " ");
+    for (const token of asked.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
       for (const part of token.match(/\p{Script=Han}+|[^\p{Script=Han}]+/gu)) {
         if (HAN.test(part)) found.push({ text: part, han: true });
         else {
