@@ -1,4 +1,4 @@
-"""detach_() cuts the tensor itself out of the graph and returns it; detach() leaves it alone and returns a new tensor."""
+"""detach_() cuts the tensor itself out of the graph and returns it; detach() leaves it alone and returns a new tensor; a view taken before detach_() stays in the graph until the tensor is edited in place."""
 import torch
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -17,3 +17,10 @@ print("z.requires_grad:", z.requires_grad)
 print("z.is_leaf:", z.is_leaf)
 print("tail.grad_fn (view taken before):", type(tail.grad_fn).__name__)
 print("tail.requires_grad (view taken before):", tail.requires_grad)
+
+# An in-place edit of z after detach_() rebuilds tail's node from z, which has no history:
+# tail leaves the graph as well, and its gradient no longer reaches x
+z = z.add_(1)  # add_ returns z itself
+print("tail.grad_fn after z.add_(1):", type(tail.grad_fn).__name__)
+tail.sum().backward()
+print("x.grad after tail.sum().backward():", x.grad)
