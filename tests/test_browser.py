@@ -370,9 +370,8 @@ KNOWN_MISSES = {
     "left, torch weighs nearly as much as slicing (slicing is on 18 of the 24 pages) and the "
     "values page, which prints torch most, comes before the views page",
     "Difference: torch.Tensor.view() torch.Tensor.reshape()": "no page holds difference, view and "
-    "reshape in one passage, so none is a match; since the glossary's entries were narrowed (7 "
-    "December) the closest pages start with the operator reference's view row, the atlas and "
-    "values, and the views page comes fourth",
+    "reshape in one passage, so none is a match; the closest pages start with the operator "
+    "reference's view row, the atlas and values, and the views page comes fourth",
     "running_corrects += torch.sum(preds == labels.data)": "running_corrects, preds and labels are "
     "on no page; the += makes in-place writes a term, and modes, the atlas and values outrank "
     "the pages on .data (questions, inplace)",
