@@ -74,10 +74,8 @@ def parts(tensor):
     """The first byte of each block of memory a tensor's values live in."""
     if tensor.layout == torch.sparse_coo:
         return (tensor._indices().data_ptr(), tensor._values().data_ptr())
-    if tensor.layout == torch.sparse_csr:
-        return tuple(t.data_ptr() for t in (tensor.crow_indices(), tensor.col_indices(), tensor.values()))
-    if tensor.layout == torch.sparse_csc:
-        return tuple(t.data_ptr() for t in (tensor.ccol_indices(), tensor.row_indices(), tensor.values()))
+    if tensor.layout != torch.strided:
+        return tuple(t.data_ptr() for t in (*compressed(tensor), tensor.values()))
     return (tensor.untyped_storage().data_ptr(),)
 
 
@@ -93,7 +91,8 @@ def byte_ranges(tensor):
 
 
 def compressed(tensor):
-    if tensor.layout == torch.sparse_csr:
+    """The index tensors of a compressed sparse layout: by rows (CSR, BSR) or by columns."""
+    if tensor.layout in (torch.sparse_csr, torch.sparse_bsr):
         return tensor.crow_indices(), tensor.col_indices()
     return tensor.ccol_indices(), tensor.row_indices()
 

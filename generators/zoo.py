@@ -212,6 +212,12 @@ TENSORS = [
         lambda: view_of(values((10,)), lambda b: b.as_strided((4, 3), (2, 1))),
     ),
     K(
+        "float32-overlapping-columns",
+        "as_strided() over 10 values with shape (3, 4) and strides (1, 2): columns overlap, and the strides are not in row-major order.",
+        "用 as_strided() 在 10 个值上取形状 (3, 4)、步长 (1, 2)：各列互相重叠，步长也不是按行的顺序。",
+        lambda: view_of(values((10,)), lambda b: b.as_strided((3, 4), (1, 2))),
+    ),
+    K(
         "float32-storage-offset",
         "A 3x4 view of elements 10 to 21 of a 40-element tensor: part of a larger storage.",
         "40 个元素的张量中第 10 到 21 个元素的 3x4 视图：只占一块更大存储的一部分。",
@@ -408,6 +414,18 @@ TENSORS = [
         "稀疏 CSC 布局的 3x4 张量。",
         lambda: sparse_coo().to_sparse_csc(),
     ),
+    K(
+        "sparse-bsr",
+        "A 4x4 tensor in sparse BSR layout: 2x2 blocks, compressed by rows.",
+        "稀疏 BSR 布局的 4x4 张量：2x2 的块，按行压缩。",
+        lambda: values((4, 4)).to_sparse_bsr((2, 2)),
+    ),
+    K(
+        "sparse-bsc",
+        "A 4x4 tensor in sparse BSC layout: 2x2 blocks, compressed by columns.",
+        "稀疏 BSC 布局的 4x4 张量：2x2 的块，按列压缩。",
+        lambda: values((4, 4)).to_sparse_bsc((2, 2)),
+    ),
     # Autograd roles
     K(
         "leaf-requires-grad",
@@ -543,6 +561,13 @@ TENSORS = [
         "A tensor made inside inference_mode(): an inference tensor.",
         "在 inference_mode() 中创建的张量：推理张量。",
         lambda: inference(lambda: values((3, 4))),
+        ("made-in-inference-mode",),
+    ),
+    K(
+        "inference-tensor-requires-grad",
+        "A tensor made inside inference_mode() and set to require grad there: an inference leaf that requires grad.",
+        "在 inference_mode() 中创建并在其中设为需要梯度的张量：需要梯度的推理叶子张量。",
+        lambda: inference(lambda: values((3, 4)).requires_grad_()),
         ("made-in-inference-mode",),
     ),
     K(
