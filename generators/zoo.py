@@ -306,6 +306,12 @@ TENSORS = [
         lambda: values((3, 4), torch.bool),
     ),
     K(
+        "float8-e4m3fn-contiguous",
+        "A 3x4 float8_e4m3fn tensor: 8-bit floating point, which few operations accept.",
+        "3x4 的 float8_e4m3fn 张量：8 位浮点数，支持它的运算很少。",
+        lambda: values((3, 4)).to(torch.float8_e4m3fn),
+    ),
+    K(
         "complex64-contiguous",
         "A 3x4 complex64 tensor.",
         "3x4 的 complex64 张量。",
@@ -401,6 +407,12 @@ TENSORS = [
         "A coalesced sparse COO leaf that requires grad.",
         "需要梯度的已合并稀疏 COO 叶子张量。",
         lambda: sparse_coo(requires_grad=True),
+    ),
+    K(
+        "sparse-coo-hybrid",
+        "A sparse COO tensor of shape 3x3 with rows as its values: one sparse dimension, one dense.",
+        "形状 3x3 的稀疏 COO 张量，值是整行：一个稀疏维度，一个稠密维度。",
+        lambda: torch.sparse_coo_tensor(torch.tensor([[0, 2]]), values((2, 3)), (3, 3)).coalesce(),
     ),
     K(
         "sparse-csr",

@@ -173,8 +173,10 @@ def test_the_claims_behind_the_sentences_on_main_do_not_hold_everywhere(recorded
 
 
 def citations(text: str) -> list[tuple[int, str]]:
+    """Each {claim} of a page's text with its line; a table row writes its | as \\|, which the
+    table reads as |."""
     return [
-        (number, match["text"])
+        (number, match["text"].replace("\\|", "|"))
         for number, line in enumerate(text.splitlines(), start=1)
         for match in CITATION.finditer(line)
     ]
