@@ -399,7 +399,9 @@ def test_no_page_shows_the_source_of_a_role(page):
 
 
 def test_the_role_source_check_sees_a_cut_role():
-    shown = "<article><p>see {claim}`x.y</p><td>except z` here</td><code>{out}`a:b`</code></article>"
+    shown = (
+        "<article><p>see {claim}`x.y</p><td>except z` here</td><code>{out}`a:b`</code></article>"
+    )
     found = unparsed_roles(BeautifulSoup(shown, "html.parser"))
     assert [" ".join(f.split()) for f in found] == ["see {claim}`x.y except z` here"]
 
