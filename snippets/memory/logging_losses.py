@@ -1,4 +1,4 @@
-"""A list of losses keeps every step's saved tensors alive; loss.detach() and loss.item() keep none."""
+"""A list of losses that no backward() ran through keeps every step's saved tensors alive; loss.detach() and loss.item() keep none, nor does a loss after its backward()."""
 import weakref
 
 import torch
@@ -13,7 +13,7 @@ class Saved:
         self.tensor = tensor.detach()
 
 
-def saved_tensors_alive(keep):
+def saved_tensors_alive(keep, backward=False):
     saved, logged = [], []
 
     def pack(tensor):  # autograd calls it for every tensor it saves for backward
@@ -24,6 +24,8 @@ def saved_tensors_alive(keep):
     with torch.autograd.graph.saved_tensors_hooks(pack, lambda box: box.tensor):
         for step in range(3):
             loss = (w * (step + 1.0)).pow(2).sum()  # pow() saves its input
+            if backward:
+                loss.backward()  # frees what the graph saved (no retain_graph)
             logged.append(keep(loss))
     del loss
     return f"{sum(ref() is not None for ref in saved)} of {len(saved)}"
@@ -32,3 +34,4 @@ def saved_tensors_alive(keep):
 print("logging loss:", saved_tensors_alive(lambda loss: loss))
 print("logging loss.detach():", saved_tensors_alive(lambda loss: loss.detach()))
 print("logging loss.item():", saved_tensors_alive(lambda loss: loss.item()))
+print("logging loss after loss.backward():", saved_tensors_alive(lambda loss: loss, backward=True))
