@@ -375,6 +375,17 @@ KNOWN_MISSES = {
     "running_corrects += torch.sum(preds == labels.data)": "running_corrects, preds and labels are "
     "on no page; the += makes in-place writes a term, and modes, the atlas and values outrank "
     "the pages on .data (questions, inplace)",
+    "set_sizes_contiguous is not allowed on a Tensor created from .data or .detach()": "a message "
+    "of an older PyTorch that no page shows, so the closest pages are listed; the in-place page, "
+    "which holds the most of its words, fell from second to fourth when its section on apply_() and "
+    "map_() made it longer",
+    "model.bert.encoder.layer[layer].output.dense.weight[:, pos] -= ori_pred_emb * lambda_list_1[i]": "a "
+    "line of a learner's BERT code: the modes page (an encoder, a lambda, pos and pred in its "
+    "snippets) holds more of its names than flags and questions, which explain the in-place edit "
+    "of a leaf's slice",
+    "Param.data.copy_详细解读": "a blog's title: 详细 and 解读 are asking words no rule drops (dropping "
+    "them changed nothing), and of param, data and copy, the deepcopy page (param in its loops) "
+    "ranks before values and questions, which show .data.copy_",
     "不再报错!带你彻底搞懂 PyTorch 叶子节点 (is_leaf) 的那些坑": "a blog's title: 不再 and 那些 weigh as "
     "much as 叶子节点 and is_leaf, and clone, clone-detach and modes, which hold them all, outrank "
     "flags, whose 叶子张量 scores barely more than clone's",
