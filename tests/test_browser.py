@@ -369,16 +369,9 @@ KNOWN_MISSES = {
     "Slicing behaviour in torch": "behaviour asks for an explanation and is dropped; of what is "
     "left, torch weighs nearly as much as slicing (slicing is on 18 of the 24 pages) and the "
     "values page, which prints torch most, comes before the views page",
-    "Difference: torch.Tensor.view() torch.Tensor.reshape()": "no page holds difference, view and "
-    "reshape in one passage, so none is a match; the closest pages start with the operator "
-    "reference's view row, the atlas and values, and the views page comes fourth",
     "running_corrects += torch.sum(preds == labels.data)": "running_corrects, preds and labels are "
     "on no page; the += makes in-place writes a term, and modes, the atlas and values outrank "
     "the pages on .data (questions, inplace)",
-    "set_sizes_contiguous is not allowed on a Tensor created from .data or .detach()": "a message "
-    "of an older PyTorch that no page shows, so the closest pages are listed; the in-place page, "
-    "which holds the most of its words, fell from second to fourth when its section on apply_() and "
-    "map_() made it longer",
     "model.bert.encoder.layer[layer].output.dense.weight[:, pos] -= ori_pred_emb * lambda_list_1[i]": "a "
     "line of a learner's BERT code: the modes page (an encoder, a lambda, pos and pred in its "
     "snippets) holds more of its names than flags and questions, which explain the in-place edit "

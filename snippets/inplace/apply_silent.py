@@ -1,4 +1,4 @@
-"""apply_() and map_() write in place without moving the version counter: through the detached alias PyTorch suggests, an edit of a value the graph saved goes unnoticed and backward() returns the gradient of the edited values."""
+"""apply_(), map_() and map2_() write in place without moving the version counter: through the detached alias PyTorch suggests, an edit of a value the graph saved goes unnoticed and backward() returns the gradient of the edited values."""
 import torch
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -14,6 +14,8 @@ print("x after x.detach().apply_(...):", x.detach())
 print("x._version after x.detach().apply_(...):", x._version)
 edited = x.detach().map_(torch.ones(3), lambda value, other: value + other)
 print("x._version after x.detach().map_(...):", x._version)
+edited = x.detach().map2_(torch.ones(3), torch.ones(3), lambda value, a, b: value - a - b)
+print("x._version after x.detach().map2_(...):", x._version)
 loss.backward()  # runs: no counter moved
 print("x.grad:", x.grad)
 

@@ -1,4 +1,4 @@
-"""A tensor made inside inference mode and set to require grad there is an inference tensor that requires grad: outside the mode, arithmetic on it is not recorded and backward() finds no graph, while a clone of it is recorded and fills its .grad."""
+"""A tensor made inside inference mode and set to require grad there is an inference tensor that requires grad: outside the mode, some operations on it are recorded and others are not (w * w: backward() finds no graph), while a clone of it is recorded and fills its .grad."""
 import torch
 
 with torch.inference_mode():
@@ -7,7 +7,17 @@ with torch.inference_mode():
 print("w.is_inference():", w.is_inference())
 print("w.requires_grad:", w.requires_grad)
 
-y = w * w  # outside inference mode
+for label, compute in [
+    ("w + 1", lambda: w + 1),
+    ("w * 2", lambda: w * 2),
+    ("w * w", lambda: w * w),
+    ("w.exp()", lambda: w.exp()),
+    ("w.sum()", lambda: w.sum()),
+]:  # outside inference mode
+    result = compute()
+    print(f"{label}: grad_fn {type(result.grad_fn).__name__ if result.grad_fn else None}")
+
+y = w * w
 print("(w * w).requires_grad:", y.requires_grad)
 print("(w * w).grad_fn:", y.grad_fn)
 try:
