@@ -31,6 +31,8 @@ NOTES = pytest.StashKey[list[str]]()
 # directives whose text is prose ({on-cuda}: whatcopy/sphinxext/device_prose.py)
 PROSE_DIRECTIVES = ("{glossary}", "{note}", "{warning}", "{tip}", "{admonition}", "{on-cuda}")
 LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=\s*$")
+# A MyST role as a page's source writes it: {name}`text` ({out}, {claim}, {term} ...).
+ROLE = re.compile(r"\{[\w:-]+\}`(?P<text>[^`]*)`")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from project import DOCS, LABEL, Page, all_pages
+from project import DOCS, LABEL, ROLE, Page, all_pages
 
 from whatcopy.content.pages import fences
 
@@ -136,12 +136,11 @@ def excused(page: Page, sentence: str) -> bool:
 # A full sentence ends at a full stop; the excuses name its parts, which end at a colon or a
 # semicolon too. A {claim} anywhere in the full sentence cites it for all its parts.
 FULL_STOP = {"en": re.compile(r"(?<=[.!?])\s+"), "zh": re.compile(r"(?<=[。！？])")}
-ROLE = re.compile(r"\{\w+\}`[^`]*`")
 
 
 def split_keeping_roles(text: str, pattern: re.Pattern) -> list[str]:
     """`text` split by `pattern`, never inside a role's text (an {out} label may hold a colon)."""
-    roles = ROLE.findall(text)
+    roles = [role[0] for role in ROLE.finditer(text)]
     masked = ROLE.sub("\0", text)
     pieces = []
     for piece in pattern.split(masked):

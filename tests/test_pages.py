@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from project import DOCS, SNIPPETS, Page, all_pages, pages
+from project import DOCS, ROLE, SNIPPETS, Page, all_pages, pages
 
 from whatcopy.sphinxext.site_languages import read_terms
 
@@ -212,10 +212,6 @@ def test_chinese_pages_use_the_glossary_terms(page):
     assert not problems, "\n".join(problems)
 
 
-# A role in a Markdown table row: {name}`text`, whose text holds a | that is not written \|.
-ROLE_IN_ROW = re.compile(r"\{[a-z-]+\}`(?P<text>[^`]*)`")
-
-
 def split_roles(page) -> list[str]:
     """Roles in a table row whose text holds an unescaped |: the table ends the cell there,
     even inside backticks (GFM), so the page shows the role's source in two cells and the build
@@ -224,7 +220,7 @@ def split_roles(page) -> list[str]:
         f"{page.rel}:{number}: {match[0]} is cut in two by the table; write \\| for the |"
         for number, line in enumerate(page.text.splitlines(), start=1)
         if line.lstrip().startswith("|")
-        for match in ROLE_IN_ROW.finditer(line)
+        for match in ROLE.finditer(line)
         if re.search(r"(?<!\\)\|", match["text"])
     ]
 

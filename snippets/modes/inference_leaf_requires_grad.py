@@ -7,17 +7,11 @@ with torch.inference_mode():
 print("w.is_inference():", w.is_inference())
 print("w.requires_grad:", w.requires_grad)
 
-for label, compute in [
-    ("w + 1", lambda: w + 1),
-    ("w * 2", lambda: w * 2),
-    ("w * w", lambda: w * w),
-    ("w.exp()", lambda: w.exp()),
-    ("w.sum()", lambda: w.sum()),
-]:  # outside inference mode
-    result = compute()
+results = {"w + 1": w + 1, "w * 2": w * 2, "w * w": w * w, "w.exp()": w.exp(), "w.sum()": w.sum()}
+for label, result in results.items():  # computed outside inference mode
     print(f"{label}: grad_fn {type(result.grad_fn).__name__ if result.grad_fn else None}")
 
-y = w * w
+y = results["w * w"]
 print("(w * w).requires_grad:", y.requires_grad)
 print("(w * w).grad_fn:", y.grad_fn)
 try:
