@@ -11,6 +11,9 @@ values = x.tolist()
 print("x.tolist():", values)
 print("type of x.tolist()[1]:", type(values[1]).__name__)
 print("torch.tensor([1, 2]).tolist():", torch.tensor([1, 2]).tolist())
+print("type of torch.tensor(True).item():", type(torch.tensor(True).item()).__name__)
+print("type of torch.tensor(1 + 2j).item():", type(torch.tensor(1 + 2j).item()).__name__)
+print("torch.tensor(3.0).tolist():", torch.tensor(3.0).tolist())
 
 array = x.numpy(force=True)  # x requires grad; x.numpy() would raise
 print("array.dtype:", array.dtype)
