@@ -595,7 +595,7 @@ def test_a_query_ranks_the_same_whatever_was_searched_before(context, site_url):
         finally:
             tab.close()
 
-    query = "why is the result of clone not a leaf"
+    query = "does inference mode copy the tensor"
     first = scores(query)
     chunks = {path.name for path in (sq.HTML / "en/pagefind/index").glob("*.pf_index")}
     assert loaded == chunks, f"index chunks not loaded by the first search: {chunks - loaded}"
@@ -614,8 +614,10 @@ def test_a_query_ranks_the_same_whatever_was_searched_before(context, site_url):
 # Earlier searches that may load an index chunk the query's own words do not, holding a longer
 # form of one of them (results, cloned ...), or words that change the ranking otherwise. Which
 # chunk a word is in moves as the pages change: the query above was "does clone share memory
-# with the original tensor" until a page's new words left none of these able to change it.
-EARLIER_SEARCHES = ("squeeze", "results", "shared", "cloned", "tensors", "type")
+# with the original tensor", then "why is the result of clone not a leaf", until a page's new
+# words left none of these able to change it (`model`, a longer form of `mode`, is in the chunk
+# after the one that ends at `mode`).
+EARLIER_SEARCHES = ("model", "squeeze", "results", "shared", "cloned", "tensors", "type")
 
 
 @pytest.mark.parametrize(
