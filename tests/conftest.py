@@ -9,6 +9,7 @@ and the controller prints them with its summary.
 """
 
 import dataclasses
+import gc
 import io
 import os
 import textwrap
@@ -149,16 +150,31 @@ def tiny_site(tmp_path):
 
 def pytest_collection_modifyitems(config, items):
     """The tests marked `slow` (throwaway builds of 30 to 45 s, snippets waiting out timeouts)
-    first, the rest in their files' order. pytest-xdist's work stealing hands an idle worker
-    tests from the end of the other's queue: a build taken last ran alone while the other core
-    idled (measured: the reproducible-build test started at 288 s of a 336 s run)."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # (a stable sort)
+    first, then those marked `long` (one browser tab running hundreds of queries), the rest in
+    their files' order. pytest-xdist's work stealing hands an idle worker tests from the end of
+    the other's queue: a build taken last ran alone while the other core idled (measured: the
+    reproducible-build test started at 288 s of a 336 s run); so did the 24 s run of the search's
+    test half, which ended one worker 11 s after the other."""
+    items.sort(
+        key=lambda item: (
+            item.get_closest_marker("slow") is None,
+            item.get_closest_marker("long") is None,
+        )
+    )  # (a stable sort)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionfinish(session):
+    """A worker hands its notes to the controller (before pytest-xdist's own hook sends them).
+    Then, every test having run, what is still alive is collected one last time and frozen
+    (`gc.freeze`), so that pytest's collections at unconfigure (which look for exceptions raised
+    in finalizers) and the interpreter's at exit skip the parsed pages and books the tests kept
+    (1.3 to 1.9 million objects in a worker). Measured on the full suite: the run ended 7.7 s
+    after the last worker's tests had; 1.7 s with the heap frozen."""
     if hasattr(session.config, "workeroutput"):  # in a pytest-xdist worker
         session.config.workeroutput["notes"] = list(session.config.stash.get(NOTES, []))
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -398,6 +398,7 @@ def on_search_page(tab, site_url: str, folder: str) -> None:
         tab.wait_for_function("typeof SiteSearch !== 'undefined'")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("folder", sq.FOLDERS)
 def test_search_lists_an_answering_page_in_the_first_three(folder, reader, site_url):
     """Whatever a learner pastes or types (the tuning half of tests/search_queries.tsv, one
@@ -435,6 +436,7 @@ def test_every_known_miss_is_a_query_of_the_tuning_half():
     assert not stale, f"KNOWN_MISSES names queries the tuning half does not hold: {stale}"
 
 
+@pytest.mark.long
 def test_the_test_half_of_the_queries_is_run_and_its_score_reported(request, reader, site_url):
     """The test half of tests/search_queries.tsv (the file's header says which) is run as the
     tuning half is, and its score goes to the test summary, unasserted: it says how the search
