@@ -32,6 +32,8 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from whatcopy.sphinxext.messages import N_, translate
+
 CSP_PLACEHOLDER = "__content_security_policy__"
 CSP_META = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(">)')
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)[^>]*>(.*?)</script>", re.DOTALL)
@@ -225,6 +227,33 @@ def chinese_description(
         return
 
 
+# The pages Sphinx makes without a source, and so without a first paragraph to describe them
+# (tests/test_site_html.py checks that the index links only into the glossary, as its line says).
+SPECIAL_DESCRIPTIONS = {
+    "genindex": N_(
+        "The index of the glossary's terms, in English and in Chinese, each linked to its "
+        "definition in the glossary."
+    ),
+    "search": N_(
+        "Search this language's pages of the site: type words, a question, a pasted error "
+        "message or a line of code."
+    ),
+}
+
+
+def special_description(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
+    """The search page's and the index's description, in the page's language (search engines
+    show it, and Lighthouse's SEO audit asks every page for one)."""
+    if pagename in SPECIAL_DESCRIPTIONS and doctree is None:
+        text = translate(app.config.language, SPECIAL_DESCRIPTIONS[pagename])
+        context["metatags"] = (
+            context.get("metatags", "")
+            + f'<meta name="description" content="{html.escape(text)}" />\n'
+        )
+
+
 def _ancestors(node):
     node = node.parent
     while node is not None:
@@ -296,6 +325,7 @@ def setup(app: Sphinx):
     app.connect("html-page-context", chinese_description, priority=400)  # before opengraph's
     app.connect("builder-inited", assets)
     app.connect("html-page-context", page_context)
+    app.connect("html-page-context", special_description)
     app.connect("html-page-context", defer_scripts, priority=900)
     app.connect("build-finished", finish, priority=900)  # after the other extensions' files
     return {"parallel_read_safe": True, "parallel_write_safe": True}
