@@ -223,8 +223,15 @@ def chinese_description(
         if len(text) > limit:
             text = text[:limit].rstrip(",;:，；：") + "…"
         context["meta"] = {**(context.get("meta") or {}), "og:description": text}
-        context["metatags"] += f'<meta name="description" content="{html.escape(text)}" />\n'
+        describe(context, text)
         return
+
+
+def describe(context: dict, text: str) -> None:
+    """The page's `<meta name="description">`, added to the tags Sphinx writes in its head."""
+    context["metatags"] = (
+        context.get("metatags", "") + f'<meta name="description" content="{html.escape(text)}" />\n'
+    )
 
 
 # The pages Sphinx makes without a source, and so without a first paragraph to describe them
@@ -247,11 +254,7 @@ def special_description(
     """The search page's and the index's description, in the page's language (search engines
     show it, and Lighthouse's SEO audit asks every page for one)."""
     if pagename in SPECIAL_DESCRIPTIONS and doctree is None:
-        text = translate(app.config.language, SPECIAL_DESCRIPTIONS[pagename])
-        context["metatags"] = (
-            context.get("metatags", "")
-            + f'<meta name="description" content="{html.escape(text)}" />\n'
-        )
+        describe(context, translate(app.config.language, SPECIAL_DESCRIPTIONS[pagename]))
 
 
 def _ancestors(node):
