@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import collections
 import functools
+import itertools
+import json
 import re
 import time
 from pathlib import Path
@@ -597,29 +599,40 @@ def test_a_query_ranks_the_same_whatever_was_searched_before(context, site_url):
         finally:
             tab.close()
 
-    query = "does inference mode copy the tensor"
-    first = scores(query)
+    pairs = chunk_crossings()
+    assert pairs, "no index chunk ends with a word that starts the next one's first: see below"
+    query, earlier = pairs[0]
+    scores(query)
     chunks = {path.name for path in (sq.HTML / "en/pagefind/index").glob("*.pf_index")}
     assert loaded == chunks, f"index chunks not loaded by the first search: {chunks - loaded}"
-    # The seeded fault first, to find an earlier search that would change the ranking: one whose
-    # chunk holds a longer form of the query's words (which chunk a word is in moves as pages
-    # change, so the first of a few that does).
-    emptied = scores(query, chunks=[])
-    earlier = next((w for w in EARLIER_SEARCHES if scores(w, query, chunks=[]) != emptied), None)
-    assert earlier, (
-        f"without the chunks loaded first, none of {EARLIER_SEARCHES} changes the ranking: the "
-        "check shows nothing (add a word whose index chunk holds a longer form of the query's)"
+    # The seeded fault first, to find a query whose ranking an earlier search would change: one
+    # whose word is the last of an index chunk while its longer forms start the next chunk
+    # (which words those are moves as the pages change, so the first of those that does).
+    for query, earlier in pairs:
+        if scores(query, chunks=[]) != scores(earlier, query, chunks=[]):
+            break
+    else:
+        raise AssertionError(
+            f"without the chunks loaded first, no earlier search changes the ranking of any of "
+            f"{pairs}: the check shows nothing"
+        )
+    assert scores(query) == scores(earlier, query), (
+        f"the ranking of {query!r} depends on an earlier search ({earlier!r})"
     )
-    assert first == scores(earlier, query), f"the ranking depends on an earlier search ({earlier})"
 
 
-# Earlier searches that may load an index chunk the query's own words do not, holding a longer
-# form of one of them (results, cloned ...), or words that change the ranking otherwise. Which
-# chunk a word is in moves as the pages change: the query above was "does clone share memory
-# with the original tensor", then "why is the result of clone not a leaf", until a page's new
-# words left none of these able to change it (`model`, a longer form of `mode`, is in the chunk
-# after the one that ends at `mode`).
-EARLIER_SEARCHES = ("model", "squeeze", "results", "shared", "cloned", "tensors", "type")
+def chunk_crossings() -> list[tuple[str, str]]:
+    """Queries whose longer forms are in the next index chunk, each with an earlier search that
+    loads that chunk: (the last word of a chunk, the last word of the next one) wherever the
+    next chunk's first word starts with the chunk's last (`requir`, then `require` ...), from
+    the English index's list of chunks (site_search.py, index_chunks: first and last words)."""
+    words = json.loads((sq.HTML / "en/pagefind/pagefind-chunks.json").read_text())["words"]
+    ranges = list(zip(words[::2], words[1::2]))
+    return [
+        (last, after)
+        for (_, last), (first, after) in itertools.pairwise(ranges)
+        if first.startswith(last) and last.isalpha() and len(last) > 3
+    ]
 
 
 @pytest.mark.parametrize(

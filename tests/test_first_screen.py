@@ -362,11 +362,6 @@ SEARCH_MISSES = {
         "en",
     ): "from_numpy is not looked up (the query's words are torch, share, memory, "
     "array); the link goes to the subsection below the answer, Which arrays are shared",
-    (
-        "eval-no-grad",
-        "en",
-    ): "the questions page's short answer, whose heading is the query word for "
-    "word, is offered first; it links to the modes section, which shows the four combinations",
     ("to-device", "en"): "three sections hold device, make and copy; of headings that hold none of "
     "them, NumPy and CUDA tensors says the least besides the query",
     ("dtype", "en"): "the values page is not among the first three (the page's rank)",
