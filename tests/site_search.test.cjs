@@ -423,3 +423,29 @@ test("an underscore name's pieces in Chinese are never words that say how one as
   ]);
   assert.ok(R.ASKING.has("from"));
 });
+
+test("a method the query calls is a name, never a word that says how one asks", () => {
+  // .to(device): `to` is an asking word elsewhere (how to copy), not where it is called
+  assert.deepEqual(R.runs("model.to(device) 代表什么").map((r) => [r.text, r.named]), [
+    ["model", false],
+    ["to", true],
+    ["device", false],
+    ["代表什么", undefined],
+  ]);
+  assert.deepEqual(R.runs("how to move it").map((r) => [r.text, r.named]), [
+    ["how", false],
+    ["to", false],
+    ["move", false],
+    ["it", false],
+  ]);
+  assert.ok(R.ASKING.has("to"));
+});
+
+test("an indexed word that is a word with an asking character stuck to it is read apart", () => {
+  // the index holds 模型或 (its segmenter joined them on a page) and 模型; 或 asks nothing
+  const known = (w) => ({ 模型或: 3, 模型: 15, 张量: 24 })[w] ?? 0;
+  assert.deepEqual(R.segment("模型或张量", known), ["模型", "或", "张量"]);
+  assert.deepEqual(R.segment("的区别", (w) => ({ 的区别: 2, 区别: 20 })[w] ?? 0), ["的", "区别"]);
+  // a word whose edge character asks but whose rest is no word stays whole (中间 is not 中 + 间)
+  assert.deepEqual(R.segment("中间张量", (w) => ({ 中间张量: 4, 张量: 24 })[w] ?? 0), ["中间张量"]);
+});

@@ -384,6 +384,9 @@ KNOWN_MISSES = {
     "不再报错!带你彻底搞懂 PyTorch 叶子节点 (is_leaf) 的那些坑": "a blog's title: 不再 and 那些 weigh as "
     "much as 叶子节点 and is_leaf, and clone, clone-detach and modes, which hold them all, outrank "
     "flags, whose 叶子张量 scores barely more than clone's",
+    "v += (1 - d) * msd[k].detach()": "a line of a learner's EMA update: msd is on no page, and of "
+    "detach and in-place writes (the +=), flags, inplace and questions outrank the training "
+    "page's section on an average of the weights, whose line is written otherwise",
 }
 TUNING_QUERIES = [q for q in SEARCH_QUERIES if q.half == sq.TUNING]
 

@@ -90,7 +90,7 @@ const SiteSearchRanking = (() => {
       // difference, the intuition behind): the thing is the query
       "behaviour behavior behave behaves explain explained explanation intuition understand understanding " +
       "的 地 得 和 与 及 跟 同 吗 呢 吧 啊 呀 嘛 了 着 过 是 也 都 就 还 又 在 有 被 把 让 给 对 " +
-      "从 向 到 之 其 这 那 个 些 么 会 要 能 可 该 我 你 他 她 它 们 请 " +
+      "从 向 到 之 其 这 那 个 些 么 会 要 能 可 该 我 你 他 她 它 们 请 或 " +
       // where and when, after the word they place: 训练时, 修改后, no_grad() 下, GPU 上
       "时 后 下 中 里 上 前 内 当 " +
       "如何 怎么 怎样 怎么办 怎么样 为什么 为何 什么 是否 是不是 会不会 能不能 要不要 有没有 " +
@@ -116,13 +116,15 @@ const SiteSearchRanking = (() => {
     const found = [];
     // a file name (model.py, train.ipynb) is where the learner's code is, not what it asks
     const asked = query.replace(/[\p{L}\p{N}_-]+\.(?:py|ipynb)\b/gu, " ");
+    // a method the query calls (.to(device), .cpu()) is a name, whatever else the word says
+    const called = new Set((asked.match(/\.[\p{L}_][\p{L}\p{N}_]*(?=\()/gu) ?? []).map((m) => m.slice(1).toLocaleLowerCase()));
     for (const token of asked.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
       for (const part of token.match(/\p{Script=Han}+|[^\p{Script=Han}]+/gu)) {
         if (HAN.test(part)) found.push({ text: part, han: true });
         else {
           const pieces = splitUnderscore ? part.split("_") : [part];
           for (const piece of pieces) {
-            if (piece.length > 1 && !/^\p{N}+$/u.test(piece)) found.push({ text: piece, han: false, named: pieces.length > 1 });
+            if (piece.length > 1 && !/^\p{N}+$/u.test(piece)) found.push({ text: piece, han: false, named: pieces.length > 1 || called.has(piece) });
           }
         }
       }
@@ -197,6 +199,14 @@ const SiteSearchRanking = (() => {
      or more, then with the fewest words, then with the most common words (how a reader reads
      it, and jieba, which segmented the pages). Each character that is no such word stays a word
      of one character. */
+  /* Whether an indexed word of three characters or more is a word of the index with an asking
+     character stuck to its start or end (模型或, 内存吗, 验证的, 的区别: the index's own
+     segmenter joined them on some page): the word and the character are read apart. */
+  function particleJoined(word, known) {
+    if (word.length < 3) return false;
+    return (ASKING.has(word[0]) && known(word.slice(1)) > 0) || (ASKING.has(word.at(-1)) && known(word.slice(0, -1)) > 0);
+  }
+
   function segment(run, known, longest = RANKING.LONGEST_WORD) {
     const n = run.length;
     // best[i]: the best split of run.slice(i) as [covered, -words, commonness, words]
@@ -209,7 +219,7 @@ const SiteSearchRanking = (() => {
       for (let end = i + 2; end <= Math.min(n, i + longest); end++) {
         const word = run.slice(i, end);
         const pages = known(word);
-        if (!pages) continue;
+        if (!pages || particleJoined(word, known)) continue;
         const after = best[end];
         const option = [after[0] + word.length, after[1] - 1, after[2] + Math.log(1 + pages), [word, ...after[3]]];
         if (better(option, choice) > 0) choice = option;
