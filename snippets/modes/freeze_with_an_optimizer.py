@@ -1,4 +1,4 @@
-"""requires_grad_(False) stops new gradients for a parameter; an optimizer that holds it still updates it while its .grad is a tensor: SGD with momentum moved a frozen weight whose .grad zero_grad(set_to_none=False) had left as zeros, and left it alone once zero_grad() had set .grad to None."""
+"""requires_grad_(False) stops new gradients for a parameter; an optimizer that holds it can still update it while its .grad is a tensor (through the state of earlier steps or weight decay): SGD with momentum moved a frozen weight whose .grad zero_grad(set_to_none=False) had left as zeros, and left it alone once zero_grad() had set .grad to None."""
 import torch
 
 
