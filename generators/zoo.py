@@ -597,6 +597,13 @@ TENSORS = [
         ("made-in-inference-mode",),
     ),
     K(
+        "view-of-leaf-made-in-inference-mode",
+        "x[1:] of a leaf x that requires grad, taken inside inference_mode().",
+        "在 inference_mode() 中取的 x[1:]，x 是需要梯度的叶子张量。",
+        lambda: in_mode(inference, leaf(), lambda b: b[1:]),
+        ("made-in-inference-mode",),
+    ),
+    K(
         "inference-mode-false-inside",
         "A tensor made under inference_mode(False) nested in inference_mode().",
         "在嵌套于 inference_mode() 之内的 inference_mode(False) 下创建的张量。",
