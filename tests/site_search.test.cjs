@@ -449,3 +449,12 @@ test("an indexed word that is a word with an asking character stuck to it is rea
   // a word whose edge character asks but whose rest is no word stays whole (中间 is not 中 + 间)
   assert.deepEqual(R.segment("中间张量", (w) => ({ 中间张量: 4, 张量: 24 })[w] ?? 0), ["中间张量"]);
 });
+
+test("a pasted message inside a learner's words: from its class to its last Latin word", () => {
+  const query = "用yolov7的best.pt时报错RuntimeError: Can't call numpy() on Tensor that requires grad. 请问怎么解决";
+  assert.equal(R.messageSpan(query), "RuntimeError: Can't call numpy() on Tensor that requires grad");
+  assert.equal(R.messageSpan("does clone copy grad"), "does clone copy grad");
+  assert.ok(R.inText(R.messageSpan(query), "numpy"));
+  assert.ok(!R.inText(R.messageSpan(query), "yolov7"));
+  assert.ok(R.inText("requires_grad 报错", "grad") && R.inText("requires_grad 报错", "报错"));
+});

@@ -387,6 +387,10 @@ KNOWN_MISSES = {
     "v += (1 - d) * msd[k].detach()": "a line of a learner's EMA update: msd is on no page, and of "
     "detach and in-place writes (the +=), flags, inplace and questions outrank the training "
     "page's section on an average of the weights, whose line is written otherwise",
+    "q_next = self.target_net(b_s_).detach()": "a line of a learner's DQN: next, self, target and "
+    "net (target_net split at its underscore, as the Chinese index splits names) weigh more than "
+    "detach, and the training, questions and glossary pages hold more of them than the detach "
+    "page's stop-gradient section",
 }
 TUNING_QUERIES = [q for q in SEARCH_QUERIES if q.half == sq.TUNING]
 

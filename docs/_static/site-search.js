@@ -317,6 +317,26 @@ const SiteSearchRanking = (() => {
     return /(?:error|warning|exception)\s*:/iu.test(query);
   }
 
+  /* The pasted message inside a query: from the class of error or warning (RuntimeError:) to
+     the query's last Latin word or digit, the learner's own words around it left out (使用我自己训练
+     yolov7 ... 的时候报错 before it, 请问应该怎么解决呢 after it); the whole query when it names no
+     class. */
+  function messageSpan(query) {
+    const start = query.search(/[A-Za-z0-9_.]*(?:error|warning|exception)\s*:/iu);
+    if (start < 0) return query;
+    const rest = query.slice(start);
+    const last = [...rest.matchAll(/[A-Za-z0-9]/gu)].at(-1);
+    return last ? rest.slice(0, last.index + 1) : rest;
+  }
+
+  /* Whether a term of the query is in `text`: a Latin word as one of its words (or a piece of
+     one between underscores), a Han word anywhere in it. */
+  function inText(text, word) {
+    if (HAN.test(word)) return text.includes(word);
+    const tokens = text.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+    return tokens.some((token) => token === word || token.split("_").includes(word));
+  }
+
   /* Where each word of a query stands in it: the place of the first of the query's words
      (letters, digits, underscores; numbers and one letter included) that is the word, holds it
      between underscores, or, for a Han word, holds it. */
@@ -554,7 +574,9 @@ const SiteSearchRanking = (() => {
     const weightOfTerm = new Map(present.map((t) => [t.word, weightOf(t.hits.length, count)]));
     const total = [...weightOfTerm.values()].reduce((sum, w) => sum + w, 0);
     const own = terms.filter((t) => !t.extra);
-    const whole = own.reduce((sum, t) => sum + weightOf(t.hits.length, count), 0);
+    // an atlas entry holds a pasted message when it holds enough of the message's own weight
+    const span = isMessage(query) ? messageSpan(query) : query;
+    const whole = own.filter((t) => inText(span, t.word)).reduce((sum, t) => sum + weightOf(t.hits.length, count), 0);
     const place = positions(query, own.map((t) => t.word));
     // a heading holds a dotted name when it holds its words
     const words = [...new Set(present.flatMap((t) => (t.latin && t.parts ? t.parts : [t.word])))];
@@ -624,6 +646,8 @@ const SiteSearchRanking = (() => {
     rowFor,
     besides,
     isEntry,
+    messageSpan,
+    inText,
     bestSection,
     boost,
     rowExcerpt,
@@ -912,7 +936,11 @@ const SiteSearch =
           // section link beside it leads into the page, to a section under its title
           const sections = (data.sub_results ?? []).filter((s) => s.url !== data.url && s.anchor?.element !== "h1");
           const window = R.windowFor(query);
-          const best = R.bestSection(sections, page.at, window, query);
+          // a pasted message's section is the one that holds the message, not the learner's
+          // words around it
+          const span = R.isMessage(query) ? R.messageSpan(query) : query;
+          const at = (page.at ?? []).filter(([, word]) => span === query || R.inText(span, word));
+          const best = R.bestSection(sections, at, window, query);
           const others = sections
             .filter((s) => s !== best)
             .sort((a, b) => (b.locations?.length ?? 0) - (a.locations?.length ?? 0));
