@@ -391,6 +391,28 @@ KNOWN_MISSES = {
     "net (target_net split at its underscore, as the Chinese index splits names) weigh more than "
     "detach, and the training, questions and glossary pages hold more of them than the detach "
     "page's stop-gradient section",
+    "Bug in inplace operation after expansion": "expansion is not expand to the index (their "
+    "stems differ), so the views page's section on writing into an expand()ed tensor does not "
+    "hold the query's rarest word; the atlas, questions and inplace pages hold inplace operation",
+    "Why we need image.to(‘CUDA’) when we have model.to(‘CUDA’)?": "image is on 3 pages, the "
+    "errors page among them, and weighs most; the devices page holds model.to (an extra term) "
+    "but not image",
+    "第三章tensor的storage()那块中，如果e改为连续的,我计算的storage的id仍然和a的id一致。": "a long "
+    "question about a book's exercise: 第三章, 那块 and 计算 weigh as much as storage and id, and the "
+    "questions, corrections and modes pages hold more of them than the views page's section on "
+    "telling whether two tensors share memory",
+    "为什么需要 in-place 操作?": "in is an asking word and place is on 21 of the 24 pages; the "
+    "pages write 原地操作, which the English in-place of a Chinese query is not looked up as",
+}
+# Pasted messages of the tuning half whose first three results answer them but do not land on
+# their atlas entry, and why (strict, as KNOWN_MISSES is).
+KNOWN_ENTRY_MISSES = {
+    "RuntimeError: a leaf Variable that requires grad has been used in an in-place operation.": (
+        "an older wording (has been used, not is being used): the errors page comes first, "
+        "boosted for the leaf entry, but its link goes to the section on a saved leaf modified "
+        "in place, whose text holds more of the message's words; landing on the boosted entry "
+        "instead moved another pasted message off its own"
+    ),
 }
 TUNING_QUERIES = [q for q in SEARCH_QUERIES if q.half == sq.TUNING]
 
@@ -434,15 +456,26 @@ def test_search_lists_an_answering_page_in_the_first_three(folder, reader, site_
     )
     pasted = [o for o in outcomes if o.query.kind == "error" and o.query.entries]
     assert len(pasted) >= 10, f"{sq.QUERIES.name}: {len(pasted)} pasted messages in {folder}"
-    wrong += [o.why_not_on_entry() for o in pasted if not o.on_entry]
+    wrong += sq.against_known_misses(
+        pasted,
+        KNOWN_ENTRY_MISSES,
+        key=lambda o: o.query.text,
+        passed=lambda o: o.on_entry,
+        why=lambda o: o.why_not_on_entry(),
+        name=lambda o: str(o.query),
+    )
     assert not wrong, "\n".join(wrong)
 
 
 def test_every_known_miss_is_a_query_of_the_tuning_half():
-    """KNOWN_MISSES names queries of the tuning half by their text: an entry whose query left the
-    file, or moved to the other half, would excuse nothing."""
+    """KNOWN_MISSES and KNOWN_ENTRY_MISSES name queries of the tuning half by their text (a
+    pasted message, for the second): an entry whose query left the file, or moved to the other
+    half, would excuse nothing."""
     stale = set(KNOWN_MISSES) - {q.text for q in TUNING_QUERIES}
     assert not stale, f"KNOWN_MISSES names queries the tuning half does not hold: {stale}"
+    pasted = {q.text for q in TUNING_QUERIES if q.kind == "error" and q.entries}
+    stale = set(KNOWN_ENTRY_MISSES) - pasted
+    assert not stale, f"KNOWN_ENTRY_MISSES names no pasted message of the tuning half: {stale}"
 
 
 @pytest.mark.long
