@@ -641,8 +641,7 @@ def test_a_query_ranks_the_same_whatever_was_searched_before(context, site_url):
 
     pairs = chunk_crossings()
     assert pairs, "no index chunk ends with a word that starts the next one's first: see below"
-    query, earlier = pairs[0]
-    scores(query)
+    scores(pairs[0][0])  # a first search, which loads every chunk
     chunks = {path.name for path in (sq.HTML / "en/pagefind/index").glob("*.pf_index")}
     assert loaded == chunks, f"index chunks not loaded by the first search: {chunks - loaded}"
     # The seeded fault first, to find a query whose ranking an earlier search would change: one

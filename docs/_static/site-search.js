@@ -194,11 +194,6 @@ const SiteSearchRanking = (() => {
     return WRITES.test(query) && !ADDS_A_NUMBER.test(query);
   }
 
-  /* A run of Han characters split into words, `known(word)` telling whether the index holds a
-     word (a count of pages, or 0): the split that covers the most characters with words of two
-     or more, then with the fewest words, then with the most common words (how a reader reads
-     it, and jieba, which segmented the pages). Each character that is no such word stays a word
-     of one character. */
   /* Whether an indexed word of three characters or more is a word of the index with an asking
      character stuck to its start or end (模型或, 内存吗, 验证的, 的区别: the index's own
      segmenter joined them on some page): the word and the character are read apart. */
@@ -207,6 +202,12 @@ const SiteSearchRanking = (() => {
     return (ASKING.has(word[0]) && known(word.slice(1)) > 0) || (ASKING.has(word.at(-1)) && known(word.slice(0, -1)) > 0);
   }
 
+  /* A run of Han characters split into words, `known(word)` telling whether the index holds a
+     word (a count of pages, or 0): the split that covers the most characters with words of two
+     or more, then with the fewest words, then with the most common words (how a reader reads
+     it, and jieba, which segmented the pages). An indexed word that is another word with an
+     asking character stuck to it (particleJoined) is not one of them. Each character that is no
+     such word stays a word of one character. */
   function segment(run, known, longest = RANKING.LONGEST_WORD) {
     const n = run.length;
     // best[i]: the best split of run.slice(i) as [covered, -words, commonness, words]
@@ -575,8 +576,9 @@ const SiteSearchRanking = (() => {
     const total = [...weightOfTerm.values()].reduce((sum, w) => sum + w, 0);
     const own = terms.filter((t) => !t.extra);
     // an atlas entry holds a pasted message when it holds enough of the message's own weight
-    const span = isMessage(query) ? messageSpan(query) : query;
-    const whole = own.filter((t) => inText(span, t.word)).reduce((sum, t) => sum + weightOf(t.hits.length, count), 0);
+    const span = messageSpan(query);
+    const message = span === query ? own : own.filter((t) => inText(span, t.word));
+    const whole = message.reduce((sum, t) => sum + weightOf(t.hits.length, count), 0);
     const place = positions(query, own.map((t) => t.word));
     // a heading holds a dotted name when it holds its words
     const words = [...new Set(present.flatMap((t) => (t.latin && t.parts ? t.parts : [t.word])))];
@@ -938,8 +940,8 @@ const SiteSearch =
           const window = R.windowFor(query);
           // a pasted message's section is the one that holds the message, not the learner's
           // words around it
-          const span = R.isMessage(query) ? R.messageSpan(query) : query;
-          const at = (page.at ?? []).filter(([, word]) => span === query || R.inText(span, word));
+          const span = R.messageSpan(query);
+          const at = span === query ? page.at : page.at.filter(([, word]) => R.inText(span, word));
           const best = R.bestSection(sections, at, window, query);
           const others = sections
             .filter((s) => s !== best)
