@@ -71,13 +71,16 @@ def test_a_terms_english_in_a_chinese_query_is_looked_up_as_its_chinese():
     """The search page's table of the terms' English (site_search.english_terms): each term of
     docs/terms.tsv whose English is one word, with the Chinese the pages write for it (view:
     视图), for a Chinese query that types the English; not a term of several words, nor one
-    whose Chinese is the English itself (grad_fn)."""
+    whose Chinese is the English itself (grad_fn); a word of a term joined by a hyphen is listed
+    joined (in-place: inplace)."""
     from whatcopy.sphinxext.site_languages import read_terms
     from whatcopy.sphinxext.site_search import english_terms
 
     table = english_terms(read_terms())
     assert table["view"] == ["视图"] and table["hook"] == ["钩子"] and table["storage"] == ["存储"]
     assert not {"grad_fn", "leaf tensor", "in-place operation", "视图"} & set(table), sorted(table)
+    assert table["inplace"] == ["原地操作"] and table["stopgradient"] == ["阻断梯度"]
+    assert table["nograd"] == ["无梯度模式"] and "in-place" not in table
 
 
 def test_every_pasted_message_lists_the_atlas_entries_that_show_it():

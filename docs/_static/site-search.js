@@ -838,7 +838,11 @@ const SiteSearch =
         /* The query's terms: {word, parts, hits}. */
         async function terms(query) {
           const found = [];
-          for (const run of R.runs(query, CHINESE)) {
+          // a Chinese query's word of a term's English joined by a hyphen (in-place) is that one
+          // word (inplace, looked up as 原地操作 too), not in, a word of asking, and place
+          const joined = (w) => w.toLocaleLowerCase().replaceAll("-", "");
+          const read = CHINESE ? query.replace(/[A-Za-z]+(?:-[A-Za-z]+)+/g, (w) => (ENGLISH[joined(w)] ? joined(w) : w)) : query;
+          for (const run of R.runs(read, CHINESE)) {
             if (!run.han) {
               if (run.named || !R.ASKING.has(run.text)) found.push({ word: run.text, parts: [run.text], latin: true });
               continue;

@@ -131,12 +131,19 @@ def synonyms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
 def english_terms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
     """The English of each term of docs/terms.tsv that is one Latin word (view, hook, storage),
     lower case, with the Chinese the zh pages write for it (视图, 钩子, 存储): a Chinese reader
-    types the English word (view 之后修改), where the pages mostly say the Chinese one."""
+    types the English word (view 之后修改), where the pages mostly say the Chinese one. A word of
+    a term that joins words with a hyphen is listed joined (in-place of in-place operation as
+    inplace: 原地操作; stop-gradient as stopgradient): the search reads a Chinese query's
+    in-place as that one word, not as in (a word of asking) and place."""
     found: dict[str, list[str]] = {}
     for term in terms:
         english, chinese = term["english"].strip().lower(), term["chinese"].strip()
-        if re.fullmatch(r"[a-z]+", english) and HAN.search(chinese) and english != chinese:
-            found.setdefault(english, []).append(chinese)
+        if not HAN.search(chinese) or english == chinese:
+            continue
+        words = [english] if re.fullmatch(r"[a-z]+", english) else []
+        words += [w.replace("-", "") for w in re.findall(r"[a-z]+(?:-[a-z]+)+", english)]
+        for word in words:
+            found.setdefault(word, []).append(chinese)
     return found
 
 
