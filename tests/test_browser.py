@@ -408,6 +408,15 @@ KNOWN_MISSES = {
     "张量的stride是什么？如何理解内存布局？": "views, questions and the cheat sheet hold all four "
     "words (张量, stride, 内存, 布局) in a passage, as the glossary does; the glossary's entries on "
     "stride and the clone page's memory-format section come after them",
+    "Using `reshape` without `clone` gives unexpected results": "unexpected is on 3 pages "
+    "(questions, errors, values) and weighs most; the views page, whose reshape section answers, "
+    "does not hold it",
+    ".data vs .item() vs .detach()": "data, item and detach are each on 18 to 24 pages; "
+    "clone-detach, detach and flags print the three more often than the questions page's answer "
+    "on .data and the values page's section on taking values out",
+    "AttributeError: module 'torch' has no attribute 'no_grad'": "the site has no answer (a "
+    "PyTorch older than no_grad); module, torch, has, no, attribute and no_grad are on many pages "
+    "and the atlas prints AttributeError, so five pages hold enough of it to be matches",
 }
 # Pasted messages of the tuning half whose first three results answer them but do not land on
 # their atlas entry, and why (strict, as KNOWN_MISSES is).
@@ -417,6 +426,13 @@ KNOWN_ENTRY_MISSES = {
         "boosted for the leaf entry, but its link goes to the section on a saved leaf modified "
         "in place, whose text holds more of the message's words; landing on the boosted entry "
         "instead moved another pasted message off its own"
+    ),
+    "RuntimeError: Can't call numpy() on Variable that requires grad. Use var.detach().numpy() "
+    "instead.": (
+        "an older wording (Variable, var): the errors page comes first, boosted for the numpy "
+        "entry, but its link goes to the section on a saved leaf modified in place, whose text holds "
+        "Variable that requires grad; landing on the boosted entry moved AddBackward0's message "
+        "(tuning) off its entry, whose boosted entry is the leaf's"
     ),
 }
 TUNING_QUERIES = [q for q in SEARCH_QUERIES if q.half == sq.TUNING]

@@ -109,6 +109,8 @@ READERS_WORDS = {
     "踩坑": ["陷阱"],
     "避坑": ["陷阱"],
     "版本号": ["版本计数器"],
+    # the word of a question that compares (几种方法的差异), where the pages write 区别
+    "差异": ["区别"],
 }
 # A variant listed by a context that gives it away (的克隆, 克隆有): not a word a reader types.
 CONTEXT = re.compile(r"^[的个份]|[的有是]$")
