@@ -391,9 +391,6 @@ KNOWN_MISSES = {
     "net (target_net split at its underscore, as the Chinese index splits names) weigh more than "
     "detach, and the training, questions and glossary pages hold more of them than the detach "
     "page's stop-gradient section",
-    "Bug in inplace operation after expansion": "expansion is not expand to the index (their "
-    "stems differ), so the views page's section on writing into an expand()ed tensor does not "
-    "hold the query's rarest word; the atlas, questions and inplace pages hold inplace operation",
     "Why we need image.to(‘CUDA’) when we have model.to(‘CUDA’)?": "image is on 3 pages, the "
     "errors page among them, and weighs most; the devices page holds model.to (an extra term) "
     "but not image",
