@@ -391,9 +391,6 @@ KNOWN_MISSES = {
     "net (target_net split at its underscore, as the Chinese index splits names) weigh more than "
     "detach, and the training, questions and glossary pages hold more of them than the detach "
     "page's stop-gradient section",
-    "Why we need image.to(‘CUDA’) when we have model.to(‘CUDA’)?": "image is on 3 pages, the "
-    "errors page among them, and weighs most; the devices page holds model.to (an extra term) "
-    "but not image",
     "第三章tensor的storage()那块中，如果e改为连续的,我计算的storage的id仍然和a的id一致。": "a long "
     "question about a book's exercise: 第三章, 那块 and 计算 weigh as much as storage and id, and the "
     "questions, corrections and modes pages hold more of them than the views page's section on "
