@@ -411,10 +411,6 @@ KNOWN_MISSES = {
     "AttributeError: module 'torch' has no attribute 'no_grad'": "the site has no answer (a "
     "PyTorch older than no_grad); module, torch, has, no, attribute and no_grad are on many pages "
     "and the atlas prints AttributeError, so five pages hold enough of it to be matches",
-    "return embedding_tensor.clone() # 将推理张量（inference tensor)转为普通张量": "the errors page "
-    "edges past the modes page (67.4 against 67.3) and comes third, after clone and clone-detach: "
-    "any words added to the atlas's Chinese entry on new_tensor (its note on the dtype new_tensor "
-    "takes) move it up",
 }
 # Pasted messages of the tuning half whose first three results answer them but do not land on
 # their atlas entry, and why (strict, as KNOWN_MISSES is).
