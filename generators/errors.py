@@ -153,6 +153,37 @@ ENTRIES = [
         print("x.grad:", x.grad)
         """,
     ),
+    entry(
+        "complex-backward", "backward", "torch/autograd/__init__.py (_make_grads)",
+        """
+        z = torch.tensor([1.0 + 2.0j], requires_grad=True)
+        loss = (z * z).sum()  # a complex number
+        loss.backward()
+        """,
+        """
+        z = torch.tensor([1.0 + 2.0j], requires_grad=True)
+        loss = (z * z).abs().sum()  # a real number
+        loss.backward()
+        print("z.grad:", z.grad)
+        """,
+        seen="https://github.com/Yu-Group/adaptive-wavelets/issues/4",
+    ),
+    entry(
+        "grad-input-no-grad", "backward", "torch/csrc/autograd/python_engine.cpp (THPEngine_run_backward)",
+        """
+        image = torch.tensor([0.5, 0.25])
+        weight = torch.tensor([2.0, 3.0], requires_grad=True)
+        score = (image * weight).sum()
+        torch.autograd.grad(score, image)  # the gradient for the input
+        """,
+        """
+        image = torch.tensor([0.5, 0.25], requires_grad=True)  # before computing with it
+        weight = torch.tensor([2.0, 3.0], requires_grad=True)
+        score = (image * weight).sum()
+        print(torch.autograd.grad(score, image))
+        """,
+        seen="https://github.com/bubbliiiing/yolo3-pytorch/issues/110",
+    ),
     # --- leaves and requires_grad --------------------------------------------------------
     entry(
         "leaf-in-place", "leaves", "torch/csrc/autograd/VariableTypeUtils.h (check_inplace)",
@@ -317,6 +348,32 @@ ENTRIES = [
         part = (x * 2)[:2].detach()
         print("part:", part)
         """,
+    ),
+    entry(
+        "grad-assign-size", "leaves", "torch/csrc/autograd/python_variable.cpp (THPVariable_set_grad)",
+        """
+        w = torch.zeros(2, requires_grad=True)
+        w.grad = torch.ones(3)
+        """,
+        """
+        w = torch.zeros(2, requires_grad=True)
+        w.grad = torch.ones_like(w)  # w's shape
+        print("w.grad:", w.grad)
+        """,
+        seen="https://github.com/pytorch/pytorch/issues/72515",
+    ),
+    entry(
+        "grad-assign-dtype", "leaves", "torch/csrc/autograd/python_variable.cpp (THPVariable_set_grad)",
+        """
+        w = torch.zeros(2, requires_grad=True)  # float32
+        w.grad = torch.ones(2, dtype=torch.float64)
+        """,
+        """
+        w = torch.zeros(2, requires_grad=True)
+        w.grad = torch.ones(2, dtype=torch.float64).to(w.dtype)
+        print("w.grad:", w.grad)
+        """,
+        seen="https://github.com/pytorch/pytorch/issues/111317",
     ),
     # --- in-place edits and the version counter ------------------------------------------
     entry(
@@ -556,6 +613,74 @@ ENTRIES = [
         copy = x.clone(memory_format=torch.channels_last)
         print("copy.stride():", copy.stride())
         """,
+    ),
+    entry(
+        "overlap-shift", "views", "aten/src/ATen/MemoryOverlap.cpp (assert_no_partial_overlap)",
+        """
+        x = torch.arange(5.0)
+        x[1:] = x[:-1]  # shift right by one, in place
+        """,
+        """
+        x = torch.arange(5.0)
+        x[1:] = x[:-1].clone()  # the values read into new memory first
+        print("x:", x)
+        """,
+        seen="https://github.com/khorrams/IGOS_pp/issues/2",
+    ),
+    entry(
+        "view-as-real-conj", "views", "aten/src/ATen/native/ComplexHelper.h (view_as_real)",
+        """
+        z = torch.tensor([1.0 + 2.0j]).conj()  # the conjugate bit set, nothing computed
+        pairs = torch.view_as_real(z)
+        """,
+        """
+        z = torch.tensor([1.0 + 2.0j]).conj()
+        pairs = torch.view_as_real(z.resolve_conj())  # a copy with the conjugation done
+        print("pairs:", pairs)
+        """,
+        seen="https://github.com/state-spaces/s4/issues/15",
+    ),
+    entry(
+        "view-as-complex-stride", "views",
+        "aten/src/ATen/native/ComplexHelper.h (computeStrideForViewAsComplex)",
+        """
+        parts = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # real parts, imaginary parts
+        pairs = parts.t()  # one (real, imaginary) pair per row, strides (1, 3)
+        z = torch.view_as_complex(pairs)
+        """,
+        """
+        parts = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+        pairs = parts.t().contiguous()  # a copy, laid out pair after pair
+        print("z:", torch.view_as_complex(pairs))
+        """,
+    ),
+    entry(
+        "sparse-storage", "views", "c10/core/TensorImpl.cpp (throw_storage_access_error)",
+        """
+        s = torch.eye(2).to_sparse()
+        d = s.detach()
+        shared = s.untyped_storage().data_ptr() == d.untyped_storage().data_ptr()
+        """,
+        """
+        s = torch.eye(2).to_sparse()
+        d = s.detach()
+        shared = s.values().untyped_storage().data_ptr() == d.values().untyped_storage().data_ptr()
+        print("s and s.detach() share the values' storage:", shared)
+        """,
+        seen="https://github.com/pytorch/pytorch/issues/58755",
+    ),
+    entry(
+        "sparse-data-ptr", "views", "c10/core/TensorImpl.cpp (throw_data_ptr_access_error)",
+        """
+        s = torch.eye(2).to_sparse()
+        address = s.data_ptr()
+        """,
+        """
+        s = torch.eye(2).to_sparse()
+        address = s.values().data_ptr()  # the stored values' first element
+        print("a data pointer:", address != 0)
+        """,
+        seen="https://github.com/microsoft/DirectML/issues/425",
     ),
     # --- grad modes and inference tensors ------------------------------------------------
     entry(
@@ -940,6 +1065,20 @@ ENTRIES = [
         print("x.is_pinned():", x.is_pinned())
         """,
         without_cuda=True,
+    ),
+    entry(
+        "meta-module-to", "devices", "aten/src/ATen/native/Copy.cpp (copy_impl)",
+        """
+        layer = torch.nn.Linear(2, 1, device="meta")  # shapes, no values
+        layer.to("cpu")
+        """,
+        """
+        layer = torch.nn.Linear(2, 1, device="meta")
+        layer.to_empty(device="cpu")  # memory on the CPU, its values not set
+        layer.reset_parameters()  # or load_state_dict() with trained values
+        print("weight:", layer.weight.device, tuple(layer.weight.shape))
+        """,
+        seen="https://github.com/AI4Bharat/IndicF5/issues/28",
     ),
     # --- hooks -----------------------------------------------------------------------------
     entry(
