@@ -1075,7 +1075,7 @@ ENTRIES = [
         """
         layer = torch.nn.Linear(2, 1, device="meta")
         layer.to_empty(device="cpu")  # memory on the CPU, its values not set
-        layer.reset_parameters()  # or load_state_dict() with trained values
+        layer.reset_parameters()  # the layer's own initial values
         print("weight:", layer.weight.device, tuple(layer.weight.shape))
         """,
         seen="https://github.com/AI4Bharat/IndicF5/issues/28",
