@@ -415,6 +415,9 @@ KNOWN_MISSES = {
     "torch 2.13 no longer gives, looked up by its words; the views page, which lists four more "
     "of the atlas's messages since its 85-entry edition, and the atlas itself come before the "
     "inplace page",
+    "points_storage = points.storage()": "storage, on 22 pages, is the one word the site holds; "
+    "the views page, longer by its section on overlapping copies, scores 37.19 against the "
+    "glossary's 37.24 and the index's 37.32",
 }
 # Pasted messages of the tuning half whose first three results answer them but do not land on
 # their atlas entry, and why (strict, as KNOWN_MISSES is).
