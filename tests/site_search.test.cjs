@@ -458,3 +458,16 @@ test("a pasted message inside a learner's words: from its class to its last Lati
   assert.ok(!R.inText(R.messageSpan(query), "yolov7"));
   assert.ok(R.inText("requires_grad 报错", "grad") && R.inText("requires_grad 报错", "报错"));
 });
+
+test("the error atlas counts for what its best entry holds, each word once", () => {
+  const anchors = [
+    { element: "h1", id: "errors", location: 0 },
+    { element: "h3", id: "err-a", location: 10 },
+    { element: "h3", id: "err-b", location: 20 },
+    { element: "h2", id: "errors-how", location: 30 },
+  ];
+  const at = [[5, "z", 9], [11, "x", 1], [12, "y", 2], [13, "x", 1], [21, "x", 1], [31, "w", 4]];
+  assert.equal(R.bestEntry(anchors, at), 3); // err-a: x and y; the heading's and the other section's words count for none
+  assert.equal(R.bestEntry(anchors, []), 0);
+  assert.equal(R.bestEntry(anchors.filter((a) => !a.id.startsWith("err-")), at), null); // not the atlas
+});

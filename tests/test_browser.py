@@ -402,19 +402,12 @@ KNOWN_MISSES = {
     "张量的stride是什么？如何理解内存布局？": "views, questions and the cheat sheet hold all four "
     "words (张量, stride, 内存, 布局) in a passage, as the glossary does; the glossary's entries on "
     "stride and the clone page's memory-format section come after them",
-    "Using `reshape` without `clone` gives unexpected results": "unexpected is on 3 pages "
-    "(questions, errors, values) and weighs most; the views page, whose reshape section answers, "
-    "does not hold it",
     ".data vs .item() vs .detach()": "data, item and detach are each on 18 to 24 pages; "
     "clone-detach, detach and flags print the three more often than the questions page's answer "
     "on .data and the values page's section on taking values out",
     "AttributeError: module 'torch' has no attribute 'no_grad'": "the site has no answer (a "
     "PyTorch older than no_grad); module, torch, has, no, attribute and no_grad are on many pages "
     "and the atlas prints AttributeError, so five pages hold enough of it to be matches",
-    "set_sizes_contiguous is not allowed on a Tensor created from .data or .detach()": "a message "
-    "torch 2.13 no longer gives, looked up by its words; the views page, which lists four more "
-    "of the atlas's messages since its 85-entry edition, and the atlas itself come before the "
-    "inplace page",
     "points_storage = points.storage()": "storage, on 22 pages, is the one word the site holds; "
     "the views page, longer by its section on overlapping copies, scores 37.19 against the "
     "glossary's 37.24 and the index's 37.32",

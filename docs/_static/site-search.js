@@ -410,6 +410,22 @@ const SiteSearchRanking = (() => {
     return best;
   }
 
+  /* The weight of the query's words that the atlas entry holding most of them holds (each word
+     once); null for a page with no atlas entry. */
+  function bestEntry(anchors, at) {
+    const headings = (anchors ?? []).filter((a) => /^h[1-6]$/.test(a.element)).sort((a, b) => a.location - b.location);
+    let best = null;
+    headings.forEach((heading, i) => {
+      if (!isEntry(`#${heading.id}`)) return;
+      const end = headings[i + 1]?.location ?? Infinity;
+      const words = new Map();
+      for (const [location, word, weight] of at) if (location >= heading.location && location < end) words.set(word, weight);
+      const weight = [...words.values()].reduce((sum, w) => sum + w, 0);
+      if (best === null || weight > best) best = weight;
+    });
+    return best;
+  }
+
   /* Whether a heading holds a word: a Latin word as the start of one of its words, a Han word
      anywhere in it. */
   function holds(title, term) {
@@ -592,6 +608,9 @@ const SiteSearchRanking = (() => {
       const headings = [title, ...(data.sub_results ?? []).map((s) => s.title ?? "")];
       if (words.length > 1 && headings.some((heading) => holdsEvery(heading, words))) page.rank *= 1 + RANKING.HEADING_BOOST;
       if (rowFor(data.anchors, query)) page.rank *= 1 + RANKING.ROW_BOOST;
+      // the error atlas is many short entries on one page: it counts for what its best entry holds
+      const held = bestEntry(data.anchors, page.at ?? []);
+      if (held !== null && page.weight > 0) page.rank *= Math.min(1, held / page.weight);
       const entry = entryFor(data.anchors, page.at ?? [], place, query);
       if (entry && entry.weight >= RANKING.SHARE * whole) {
         page.rank *= 1 + RANKING.ENTRY_BOOST;
@@ -631,6 +650,7 @@ const SiteSearchRanking = (() => {
     hanTerms,
     weightOf,
     pagefindWeight,
+    bestEntry,
     passage,
     windowFor,
     isMessage,
