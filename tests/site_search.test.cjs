@@ -459,15 +459,20 @@ test("a pasted message inside a learner's words: from its class to its last Lati
   assert.ok(R.inText("requires_grad 报错", "grad") && R.inText("requires_grad 报错", "报错"));
 });
 
-test("the error atlas counts for what its best entry holds, each word once", () => {
+test("a reference page counts for what its best unit holds, each word once", () => {
   const anchors = [
     { element: "h1", id: "errors", location: 0 },
-    { element: "h3", id: "err-a", location: 10 },
-    { element: "h3", id: "err-b", location: 20 },
+    { element: "h4", id: "err-a", location: 10 },
+    { element: "h4", id: "err-b", location: 20 },
     { element: "h2", id: "errors-how", location: 30 },
   ];
   const at = [[5, "z", 9], [11, "x", 1], [12, "y", 2], [13, "x", 1], [21, "x", 1], [31, "w", 4]];
-  assert.equal(R.bestEntry(anchors, at), 3); // err-a: x and y; the heading's and the other section's words count for none
-  assert.equal(R.bestEntry(anchors, []), 0);
-  assert.equal(R.bestEntry(anchors.filter((a) => !a.id.startsWith("err-")), at), null); // not the atlas
+  assert.equal(R.bestUnit(anchors, at), 3); // err-a: x and y; the heading's and the other section's words count for none
+  assert.equal(R.bestUnit(anchors, []), 0);
+  assert.equal(R.bestUnit(anchors.filter((a) => !a.id.startsWith("err-")), at), null); // no unit: not a reference page
+  // a glossary's terms and an operator table's rows are units; an alias span inside a row is not
+  const glossary = [{ element: "dt", id: "term-leaf", location: 0 }, { element: "dt", id: "term-view", location: 8 }];
+  assert.equal(R.bestUnit(glossary, [[1, "x", 1], [9, "y", 2], [10, "x", 1]]), 3);
+  const table = [{ element: "tr", id: "op-clone", location: 0 }, { element: "span", id: "op-copy", location: 3 }, { element: "tr", id: "op-view", location: 6 }];
+  assert.equal(R.bestUnit(table, [[1, "x", 1], [4, "y", 2], [7, "x", 1]]), 3);
 });

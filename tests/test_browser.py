@@ -395,10 +395,6 @@ KNOWN_MISSES = {
     "question about a book's exercise: 第三章, 那块 and 计算 weigh as much as storage and id, and the "
     "questions, corrections and modes pages hold more of them than the views page's section on "
     "telling whether two tensors share memory",
-    "PyTorch 编程避坑指南:如何避免 Tensor 数据意外共享和修改?": "a blog's title: 编程, 指南, 避免 "
-    "and 意外 are on no page and weigh most, so no page holds enough to be a match; of the closest, "
-    "values and operators (Tensor and 数据 on every screen) outrank the views page, which holds the "
-    "most of the words (listing the closest by the words they hold traded it for three others)",
     "张量的stride是什么？如何理解内存布局？": "views, questions and the cheat sheet hold all four "
     "words (张量, stride, 内存, 布局) in a passage, as the glossary does; the glossary's entries on "
     "stride and the clone page's memory-format section come after them",
@@ -433,7 +429,6 @@ KNOWN_MISSES = {
     "3.6_softmax-regression-scratch 中运行train_ch3函数，显示叶子节点被移动到图内部": "an older wording of a message the site does not show (a leaf moved into the graph's interior); the learner's file and function names weigh most, and the operator reference and the inplace page hold most of them (fourteenth round, first run)",
     "新手必读:为什么你的 PyTorch 显存炸了?聊聊 torch.no_grad() 的重要性": "新手必读 and 聊聊 are on no page; 显存, no and grad leave deepcopy, flags and the atlas before memory and modes, which answer (fourteenth round, first run)",
     "1.clone()之后的tensor requires_grad=True,detach()之后的tensor requires_grad=False，但是梯度并不会流向clone()之后的tensor": "the learner's words are on every page that compares clone() and detach(); modes, clone-detach and questions hold more of them than the clone page's sections (fourteenth round, first run)",
-    "模型验证/推理过程中的显存累积问题": "the glossary holds all six words (累积 in gradient accumulation, 过程); the memory page, which answers, lacks 过程 and 累积 and comes fourth (fourteenth round, first run)",
 }
 # Pasted messages of the tuning half whose first three results answer them but do not land on
 # their atlas entry, and why (strict, as KNOWN_MISSES is).

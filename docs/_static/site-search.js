@@ -410,13 +410,16 @@ const SiteSearchRanking = (() => {
     return best;
   }
 
-  /* The weight of the query's words that the atlas entry holding most of them holds (each word
-     once); null for a page with no atlas entry. */
-  function bestEntry(anchors, at) {
-    const headings = (anchors ?? []).filter((a) => /^h[1-6]$/.test(a.element)).sort((a, b) => a.location - b.location);
+  /* The weight of the query's words that the unit of a reference page holding most of them holds
+     (each word once): an entry of the error atlas (err-), a term of the glossary (term-), a row
+     of the operator reference (op-), a claim (claim-); a unit ends where the next unit or heading
+     starts. null for a page with no such unit. */
+  function bestUnit(anchors, at) {
+    const unit = (a) => /^(h[1-6]|dt|tr|div)$/.test(a.element) && /^(err|term|op|claim)-/.test(a.id ?? "");
+    const headings = (anchors ?? []).filter((a) => /^h[1-6]$/.test(a.element) || unit(a)).sort((a, b) => a.location - b.location);
     let best = null;
     headings.forEach((heading, i) => {
-      if (!isEntry(`#${heading.id}`)) return;
+      if (!unit(heading)) return;
       const end = headings[i + 1]?.location ?? Infinity;
       const words = new Map();
       for (const [location, word, weight] of at) if (location >= heading.location && location < end) words.set(word, weight);
@@ -608,8 +611,9 @@ const SiteSearchRanking = (() => {
       const headings = [title, ...(data.sub_results ?? []).map((s) => s.title ?? "")];
       if (words.length > 1 && headings.some((heading) => holdsEvery(heading, words))) page.rank *= 1 + RANKING.HEADING_BOOST;
       if (rowFor(data.anchors, query)) page.rank *= 1 + RANKING.ROW_BOOST;
-      // the error atlas is many short entries on one page: it counts for what its best entry holds
-      const held = bestEntry(data.anchors, page.at ?? []);
+      // a reference page (the atlas, the glossary, the operator reference, the claims) is many
+      // short units on one page: it counts for what its best unit holds
+      const held = bestUnit(data.anchors, page.at ?? []);
       if (held !== null && page.weight > 0) page.rank *= Math.min(1, held / page.weight);
       const entry = entryFor(data.anchors, page.at ?? [], place, query);
       if (entry && entry.weight >= RANKING.SHARE * whole) {
@@ -650,7 +654,7 @@ const SiteSearchRanking = (() => {
     hanTerms,
     weightOf,
     pagefindWeight,
-    bestEntry,
+    bestUnit,
     passage,
     windowFor,
     isMessage,
