@@ -10,6 +10,9 @@ print("layer.weight is the Parameter it had before:", layer.weight is meta_weigh
 print("layer.weight.device:", layer.weight.device)
 print("the early optimizer holds layer.weight:",
       any(p is layer.weight for p in early.param_groups[0]["params"]))
+print("the early optimizer's first parameter is the old weight:",
+      early.param_groups[0]["params"][0] is meta_weight)
+print("its device:", early.param_groups[0]["params"][0].device)
 
 before = layer.weight.detach().clone()
 layer(torch.ones(3, 2)).sum().backward()

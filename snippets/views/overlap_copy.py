@@ -1,4 +1,4 @@
-"""A copy between overlapping slices of one tensor: PyTorch refused a 1-D shift, and ran a column shift and a strided shift without a word, giving values that differ from the copy read from a clone() first."""
+"""A copy between overlapping slices of one tensor: PyTorch refused a shift of a contiguous 1-D tensor, and ran a column shift and a strided shift without a word, giving values that differ from the copy read from a clone() first."""
 import torch
 
 grid = torch.arange(12.0).reshape(3, 4)
