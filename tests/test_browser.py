@@ -423,12 +423,34 @@ KNOWN_MISSES = {
     "在tensor的required_grad=False,tensor.data和tensor等价": "the learner's required_grad "
     "(for requires_grad) is looked up as required and grad; the atlas and clone-detach hold more "
     "of the words than the questions page's answer on .data (thirteenth round, first run)",
-    "loss.backward() attributeerror 'float' object has no attribute 'backward'": "the AttributeError of a float, held by the atlas's AttributeError entries, the training, claims and questions pages; values, whose section says item() returns a Python number, is not among the first five (fourteenth round, first run)",
-    "Does indexing a tensor return a copy of it?": "indexing is on ten pages; the operator reference and the devices page hold the four words most often, and the views page comes fifth (fourteenth round, first run)",
-    "RuntimeError when using a += b but not when doing a= a + b": "a += b is looked up as an in-place edit, which every page holds; runtimeerror, not and doing leave flags, hooks and the atlas first (fourteenth round, first run)",
-    "3.6_softmax-regression-scratch 中运行train_ch3函数，显示叶子节点被移动到图内部": "an older wording of a message the site does not show (a leaf moved into the graph's interior); the learner's file and function names weigh most, and the operator reference and the inplace page hold most of them (fourteenth round, first run)",
-    "新手必读:为什么你的 PyTorch 显存炸了?聊聊 torch.no_grad() 的重要性": "新手必读 and 聊聊 are on no page; 显存, no and grad leave deepcopy, flags and the atlas before memory and modes, which answer (fourteenth round, first run)",
-    "1.clone()之后的tensor requires_grad=True,detach()之后的tensor requires_grad=False，但是梯度并不会流向clone()之后的tensor": "the learner's words are on every page that compares clone() and detach(); modes, clone-detach and questions hold more of them than the clone page's sections (fourteenth round, first run)",
+    "loss.backward() attributeerror 'float' object has no attribute 'backward'": (
+        "the AttributeError of a float, held by the atlas's AttributeError entries, the "
+        "training, claims and questions pages; values, whose section says item() returns a "
+        "Python number, is not among the first five (fourteenth round, first run)"
+    ),
+    "Does indexing a tensor return a copy of it?": (
+        "indexing is on ten pages; the operator reference and the devices page hold the four "
+        "words most often, and the views page comes fifth (fourteenth round, first run)"
+    ),
+    "RuntimeError when using a += b but not when doing a= a + b": (
+        "a += b is looked up as an in-place edit, which every page holds; runtimeerror, not "
+        "and doing leave flags, hooks and the atlas first (fourteenth round, first run)"
+    ),
+    "3.6_softmax-regression-scratch 中运行train_ch3函数，显示叶子节点被移动到图内部": (
+        "an older wording of a message the site does not show (a leaf moved into the graph's "
+        "interior); the learner's file and function names weigh most, and the operator "
+        "reference and the inplace page hold most of them (fourteenth round, first run)"
+    ),
+    "新手必读:为什么你的 PyTorch 显存炸了?聊聊 torch.no_grad() 的重要性": (
+        "新手必读 and 聊聊 are on no page; 显存, no and grad leave deepcopy, flags and the atlas "
+        "before memory and modes, which answer (fourteenth round, first run)"
+    ),
+    "1.clone()之后的tensor requires_grad=True,detach()之后的tensor "
+    "requires_grad=False，但是梯度并不会流向clone()之后的tensor": (
+        "the learner's words are on every page that compares clone() and detach(); modes, "
+        "clone-detach and questions hold more of them than the clone page's sections "
+        "(fourteenth round, first run)"
+    ),
 }
 # Pasted messages of the tuning half whose first three results answer them but do not land on
 # their atlas entry, and why (strict, as KNOWN_MISSES is).

@@ -393,39 +393,43 @@ const SiteSearchRanking = (() => {
     return longest;
   }
 
-  /* The entry of the error atlas on a page that a pasted message finds (a heading anchored
-     err-<id>, in Pagefind's anchors, its section up to the next heading): of the entries whose
-     heading, the message's first sentence, has ENTRY_WORDS of the query's words in a row, the
-     one that holds the most of the query's words in its order (inOrder): {id, weight, words},
-     or null. */
-  function entryFor(anchors, at, place, query) {
-    const headings = (anchors ?? []).filter((a) => /^h[1-6]$/.test(a.element)).sort((a, b) => a.location - b.location);
-    let best = null;
-    headings.forEach((heading, i) => {
-      if (!isEntry(`#${heading.id}`) || sharedRun(heading.text ?? "", query) < RANKING.ENTRY_WORDS) return;
-      const end = headings[i + 1]?.location ?? Infinity;
-      const held = inOrder(at.filter(([location]) => location >= heading.location && location < end), place);
-      if (!best || held.weight > best.weight) best = { id: heading.id, ...held };
+  /* The units of a page that `isUnit` picks among Pagefind's anchors, each with the query's
+     word locations (`at`) that fall in it: a unit runs from its anchor to the next heading or
+     unit. */
+  function unitsOf(anchors, at, isUnit) {
+    const bounds = (anchors ?? []).filter((a) => /^h[1-6]$/.test(a.element) || isUnit(a)).sort((a, b) => a.location - b.location);
+    return bounds.flatMap((anchor, i) => {
+      if (!isUnit(anchor)) return [];
+      const end = bounds[i + 1]?.location ?? Infinity;
+      return [{ anchor, at: at.filter(([location]) => location >= anchor.location && location < end) }];
     });
+  }
+
+  /* The entry of the error atlas on a page that a pasted message finds (a heading anchored
+     err-<id>, its section up to the next heading): of the entries whose heading, the message's
+     first sentence, has ENTRY_WORDS of the query's words in a row, the one that holds the most
+     of the query's words in its order (inOrder): {id, weight, words}, or null. */
+  function entryFor(anchors, at, place, query) {
+    const entry = (a) => /^h[1-6]$/.test(a.element) && isEntry(`#${a.id}`);
+    let best = null;
+    for (const unit of unitsOf(anchors, at, entry)) {
+      if (sharedRun(unit.anchor.text ?? "", query) < RANKING.ENTRY_WORDS) continue;
+      const held = inOrder(unit.at, place);
+      if (!best || held.weight > best.weight) best = { id: unit.anchor.id, ...held };
+    }
     return best;
   }
 
   /* The weight of the query's words that the unit of a reference page holding most of them holds
      (each word once): an entry of the error atlas (err-), a term of the glossary (term-), a row
-     of the operator reference (op-), a claim (claim-); a unit ends where the next unit or heading
-     starts. null for a page with no such unit. */
+     of the operator reference (op-), a claim (claim-). null for a page with no such unit. */
   function bestUnit(anchors, at) {
     const unit = (a) => /^(h[1-6]|dt|tr|div)$/.test(a.element) && /^(err|term|op|claim)-/.test(a.id ?? "");
-    const headings = (anchors ?? []).filter((a) => /^h[1-6]$/.test(a.element) || unit(a)).sort((a, b) => a.location - b.location);
     let best = null;
-    headings.forEach((heading, i) => {
-      if (!unit(heading)) return;
-      const end = headings[i + 1]?.location ?? Infinity;
-      const words = new Map();
-      for (const [location, word, weight] of at) if (location >= heading.location && location < end) words.set(word, weight);
-      const weight = [...words.values()].reduce((sum, w) => sum + w, 0);
+    for (const { at: held } of unitsOf(anchors, at, unit)) {
+      const weight = [...new Map(held.map(([, word, w]) => [word, w])).values()].reduce((sum, w) => sum + w, 0);
       if (best === null || weight > best) best = weight;
-    });
+    }
     return best;
   }
 
@@ -614,7 +618,7 @@ const SiteSearchRanking = (() => {
       // a reference page (the atlas, the glossary, the operator reference, the claims) is many
       // short units on one page: it counts for what its best unit holds
       const held = bestUnit(data.anchors, page.at ?? []);
-      if (held !== null && page.weight > 0) page.rank *= Math.min(1, held / page.weight);
+      if (held !== null && page.weight > 0) page.rank *= held / page.weight;
       const entry = entryFor(data.anchors, page.at ?? [], place, query);
       if (entry && entry.weight >= RANKING.SHARE * whole) {
         page.rank *= 1 + RANKING.ENTRY_BOOST;
