@@ -92,6 +92,18 @@ test("a line of code that writes in place: an augmented assignment or one into a
   }
 });
 
+test("a Chinese query's English term of several words is read as the one word the terms know it by", () => {
+  const terms = new Set(["leaftensor", "inplace", "inplaceoperation", "versioncounter"]);
+  const isTerm = (word) => terms.has(word);
+  assert.equal(R.joinTerms("区分 Leaf Tensor 和非 Leaf Tensor", isTerm), "区分 leaftensor 和非 leaftensor");
+  // the longest run that is a term; the words around it stay as written
+  assert.equal(R.joinTerms("the in-place operation here", isTerm), "the inplaceoperation here");
+  assert.equal(R.joinTerms("my version counter 变了", isTerm), "my versioncounter 变了");
+  // words that make no term together are left apart (a hyphen read as a space, as runs() reads it)
+  assert.equal(R.joinTerms("no-grad 模式 Leaf node", isTerm), "no grad 模式 Leaf node");
+  assert.equal(R.joinTerms("张量 detach", isTerm), "张量 detach");
+});
+
 test("an identifier's parts and a query's dotted names", () => {
   assert.deepEqual(R.partsOf("set_sizes_contiguous"), ["set", "sizes", "contiguous"]);
   assert.deepEqual(R.partsOf("unbindbackward0", "Output 0 of UnbindBackward0"), ["unbind", "backward"]);

@@ -451,6 +451,26 @@ KNOWN_MISSES = {
         "clone-detach and questions hold more of them than the clone page's sections "
         "(fourteenth round, first run)"
     ),
+    'Require_grad = True, but printed as "None"': (
+        "true, printed, as and none are each on 22 to 24 pages, and require_grad is read as "
+        "requires_grad, on all 24: flags, deepcopy and views hold them most; the questions "
+        "page's answer on a .grad that is None comes later (fifteenth round, first run)"
+    ),
+    "RuntimeError: set_sizes_contiguous is not allowed on Tensor created from .data or .detach()": (
+        "no Chinese page prints set_sizes_contiguous; looked up by its parts, contiguous and "
+        "sizes lift views, and modes and memory hold more of the rest than inplace (the English "
+        "query, which the English pages answer, passes) (fifteenth round, first run)"
+    ),
+    "feat.requires_grad_(True)  # 重新开启梯度": (
+        "the Chinese index reads requires_grad_ as requires and grad, on every page, so 重新 and "
+        "开启 weigh most: modes (重新 twice), clone and the atlas hold them, flags neither "
+        "(fifteenth round, first run)"
+    ),
+    "处理 'module.' 前缀": (
+        "no page holds 前缀; read as 前 (a word that places, dropped) and a lone 缀, it weighs "
+        "nothing, so hooks, devices and training, which hold 处理 and module, are matches "
+        "(fifteenth round, first run)"
+    ),
 }
 # Pasted messages of the tuning half whose first three results answer them but do not land on
 # their atlas entry, and why (strict, as KNOWN_MISSES is).

@@ -70,9 +70,10 @@ def test_a_readers_word_is_looked_up_as_the_sites():
 def test_a_terms_english_in_a_chinese_query_is_looked_up_as_its_chinese():
     """The search page's table of the terms' English (site_search.english_terms): each term of
     docs/terms.tsv whose English is one word, with the Chinese the pages write for it (view:
-    视图), for a Chinese query that types the English; not a term of several words, nor one
-    whose Chinese is the English itself (grad_fn); a word of a term joined by a hyphen is listed
-    joined (in-place: inplace)."""
+    视图), for a Chinese query that types the English; not one whose Chinese is the English
+    itself (grad_fn) or holds Latin letters (Python number: Python 数字); a word of a term joined
+    by a hyphen is listed joined (in-place: inplace), and so is a term of several words (leaf
+    tensor: leaftensor), never with its spaces."""
     from whatcopy.sphinxext.site_languages import read_terms
     from whatcopy.sphinxext.site_search import english_terms
 
@@ -81,6 +82,8 @@ def test_a_terms_english_in_a_chinese_query_is_looked_up_as_its_chinese():
     assert not {"grad_fn", "leaf tensor", "in-place operation", "视图"} & set(table), sorted(table)
     assert table["inplace"] == ["原地操作"] and table["stopgradient"] == ["阻断梯度"]
     assert table["nograd"] == ["无梯度模式"] and "in-place" not in table
+    assert table["leaftensor"] == ["叶子张量"] and table["versioncounter"] == ["版本计数器"]
+    assert table["inplaceoperation"] == ["原地操作"] and "pythonnumber" not in table
 
 
 def test_every_pasted_message_lists_the_atlas_entries_that_show_it():

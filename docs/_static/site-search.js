@@ -132,6 +132,24 @@ const SiteSearchRanking = (() => {
     return found;
   }
 
+  /* A Chinese query's English term of several words, written with spaces or hyphens (Leaf
+     Tensor, in-place), as the one word `isTerm` knows it by (leaftensor, inplace): the English of
+     a term the pages write in Chinese (docs/terms.tsv), looked up as that Chinese. The longest
+     run of words that is a term is joined first; other words are left as they were. */
+  function joinTerms(query, isTerm) {
+    return query.replace(/[A-Za-z]+(?:[- ][A-Za-z]+)+/g, (run) => {
+      const words = run.split(/[- ]/);
+      const out = [];
+      for (let i = 0; i < words.length; ) {
+        let n = words.length - i;
+        while (n > 1 && !isTerm(words.slice(i, i + n).join("").toLocaleLowerCase())) n--;
+        out.push(n > 1 ? words.slice(i, i + n).join("").toLocaleLowerCase() : words[i]);
+        i += n;
+      }
+      return out.join(" ");
+    });
+  }
+
   /* The parts of a Latin word (lower case) that joins several, as the query writes it: at
      underscores, where a capital follows a small letter (UnbindBackward0, FloatTensor) and
      between letters and digits; parts of two letters or more. */
@@ -651,6 +669,7 @@ const SiteSearchRanking = (() => {
     RANKING,
     ASKING,
     runs,
+    joinTerms,
     partsOf,
     dottedNames,
     codeSpans,
@@ -866,10 +885,9 @@ const SiteSearch =
         /* The query's terms: {word, parts, hits}. */
         async function terms(query) {
           const found = [];
-          // a Chinese query's word of a term's English joined by a hyphen (in-place) is that one
-          // word (inplace, looked up as 原地操作 too), not in, a word of asking, and place
-          const joined = (w) => w.toLocaleLowerCase().replaceAll("-", "");
-          const read = CHINESE ? query.replace(/[A-Za-z]+(?:-[A-Za-z]+)+/g, (w) => (ENGLISH[joined(w)] ? joined(w) : w)) : query;
+          // a Chinese query's words of a term's English (in-place, leaf tensor) are that one word
+          // (inplace, looked up as 原地操作 too), not in, a word of asking, and place
+          const read = CHINESE ? R.joinTerms(query, (word) => word in ENGLISH) : query;
           for (const run of R.runs(read, CHINESE)) {
             if (!run.han) {
               if (run.named || !R.ASKING.has(run.text)) found.push({ word: run.text, parts: [run.text], latin: true });

@@ -135,8 +135,10 @@ def english_terms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
     lower case, with the Chinese the zh pages write for it (视图, 钩子, 存储): a Chinese reader
     types the English word (view 之后修改), where the pages mostly say the Chinese one. A word of
     a term that joins words with a hyphen is listed joined (in-place of in-place operation as
-    inplace: 原地操作; stop-gradient as stopgradient): the search reads a Chinese query's
-    in-place as that one word, not as in (a word of asking) and place."""
+    inplace: 原地操作; stop-gradient as stopgradient), and so is a term of several words whose
+    Chinese has no Latin letter (leaf tensor as leaftensor: 叶子张量): the search reads a Chinese
+    query's in-place or Leaf Tensor as that one word, not as in (a word of asking) and place, or
+    as leaf and tensor, which the Chinese pages seldom print."""
     found: dict[str, list[str]] = {}
     for term in terms:
         english, chinese = term["english"].strip().lower(), term["chinese"].strip()
@@ -144,7 +146,9 @@ def english_terms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
             continue
         words = [english] if re.fullmatch(r"[a-z]+", english) else []
         words += [w.replace("-", "") for w in re.findall(r"[a-z]+(?:-[a-z]+)+", english)]
-        for word in words:
+        if re.fullmatch(r"[a-z]+(?:[- ][a-z]+)+", english) and not re.search(r"[A-Za-z]", chinese):
+            words.append(re.sub(r"[- ]", "", english))  # leaf tensor: leaftensor
+        for word in dict.fromkeys(words):  # (stop-gradient: its word and the whole, one word)
             found.setdefault(word, []).append(chinese)
     return found
 
