@@ -73,7 +73,8 @@ def test_a_terms_english_in_a_chinese_query_is_looked_up_as_its_chinese():
     视图), for a Chinese query that types the English; not one whose Chinese is the English
     itself (grad_fn) or holds Latin letters (Python number: Python 数字); a word of a term joined
     by a hyphen is listed joined (in-place: inplace), and so is a term of several words (leaf
-    tensor: leaftensor), never with its spaces."""
+    tensor: leaftensor), never with its spaces, unless the pages print the joined word as a
+    name (deepcopy: copy.deepcopy, which is what a reader who types it means)."""
     from whatcopy.sphinxext.site_languages import read_terms
     from whatcopy.sphinxext.site_search import english_terms
 
@@ -84,6 +85,9 @@ def test_a_terms_english_in_a_chinese_query_is_looked_up_as_its_chinese():
     assert table["nograd"] == ["无梯度模式"] and "in-place" not in table
     assert table["leaftensor"] == ["叶子张量"] and table["versioncounter"] == ["版本计数器"]
     assert table["inplaceoperation"] == ["原地操作"] and "pythonnumber" not in table
+    assert table["deepcopy"] == ["深拷贝"]
+    named = english_terms(read_terms(), frozenset({"deepcopy", "leaf"}))
+    assert "deepcopy" not in named and named["leaftensor"] == ["叶子张量"]
 
 
 def test_every_pasted_message_lists_the_atlas_entries_that_show_it():

@@ -130,7 +130,9 @@ def synonyms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
     return found
 
 
-def english_terms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
+def english_terms(
+    terms: list[dict[str, str]], printed: frozenset[str] = frozenset()
+) -> dict[str, list[str]]:
     """The English of each term of docs/terms.tsv that is one Latin word (view, hook, storage),
     lower case, with the Chinese the zh pages write for it (视图, 钩子, 存储): a Chinese reader
     types the English word (view 之后修改), where the pages mostly say the Chinese one. A word of
@@ -138,7 +140,9 @@ def english_terms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
     inplace: 原地操作; stop-gradient as stopgradient), and so is a term of several words whose
     Chinese has no Latin letter (leaf tensor as leaftensor: 叶子张量): the search reads a Chinese
     query's in-place or Leaf Tensor as that one word, not as in (a word of asking) and place, or
-    as leaf and tensor, which the Chinese pages seldom print."""
+    as leaf and tensor, which the Chinese pages seldom print. A joined term that is a word the
+    pages print (`printed`: deepcopy, the name of copy.deepcopy) is left out: a reader who types
+    it means that name, not the term (deep copy, 深拷贝)."""
     found: dict[str, list[str]] = {}
     for term in terms:
         english, chinese = term["english"].strip().lower(), term["chinese"].strip()
@@ -146,8 +150,10 @@ def english_terms(terms: list[dict[str, str]]) -> dict[str, list[str]]:
             continue
         words = [english] if re.fullmatch(r"[a-z]+", english) else []
         words += [w.replace("-", "") for w in re.findall(r"[a-z]+(?:-[a-z]+)+", english)]
-        if re.fullmatch(r"[a-z]+(?:[- ][a-z]+)+", english) and not re.search(r"[A-Za-z]", chinese):
-            words.append(re.sub(r"[- ]", "", english))  # leaf tensor: leaftensor
+        joined = re.sub(r"[- ]", "", english)  # leaf tensor: leaftensor
+        several = re.fullmatch(r"[a-z]+(?:[- ][a-z]+)+", english)
+        if several and not re.search(r"[A-Za-z]", chinese) and joined not in printed:
+            words.append(joined)
         for word in dict.fromkeys(words):  # (stop-gradient: its word and the whole, one word)
             found.setdefault(word, []).append(chinese)
     return found
@@ -161,7 +167,13 @@ def search_page_context(app: Sphinx, pagename: str, templatename: str, context: 
 
     context["search_notices"] = {key: translated(text) for key, text in NOTICES.items()}
     context["search_synonyms"] = json.dumps(synonyms(read_terms()), ensure_ascii=False)
-    context["search_english"] = json.dumps(english_terms(read_terms()), ensure_ascii=False)
+    printed = frozenset(
+        word.lower()
+        for page in Path(app.srcdir).rglob("*.md")
+        for word in re.findall(r"[A-Za-z]+", page.read_text(encoding="utf-8"))
+    )
+    table = english_terms(read_terms(), printed)
+    context["search_english"] = json.dumps(table, ensure_ascii=False)
 
 
 def mark_page_text(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
