@@ -1438,6 +1438,54 @@ def _(sample):
             raise DoesNotHold(f"x.view({shape}) {'works' if viewed else 'raises'}, and x.reshape({shape}) {what}")
 
 
+def overlapping_shift(sample):
+    """x, and whether x[1:] and x[:-1] each fill their memory without gaps or overlaps (dense),
+    for a strided x whose two slices hold elements in common (the shift x[1:] = x[:-1] then reads
+    elements it writes); DoesNotApply for any other."""
+    x = sample.tensor
+    if x.layout != torch.strided:
+        raise DoesNotApply("it has no strides")
+    no_meta(x)
+    if x.dim() == 0:
+        raise DoesNotApply("it has no dimension to slice")
+    later, earlier = x[1:], x[:-1]
+    if not set(zoo.offsets(later)) & set(zoo.offsets(earlier)):
+        raise DoesNotApply("x[1:] and x[:-1] hold no element in common")
+    return x, all("dense" in zoo.memory_tags(t) for t in (later, earlier))
+
+
+def shift(x):
+    """x[1:] = x[:-1], under no_grad() (where a leaf that requires grad can be written)."""
+    with torch.no_grad():
+        x[1:] = x[:-1]
+
+
+@claim(
+    "views.dense-shift-refused",
+    "tensor",
+    "x[1:] = x[:-1], where the two slices share elements and each fills its memory without gaps or overlaps, raises RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location.",
+    "x[1:] = x[:-1] 中两个切片有共同的元素、且各自在内存中既无空隙也无重叠时，会报 RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location。",
+)
+def _(sample):
+    x, dense = overlapping_shift(sample)
+    if not dense:
+        raise DoesNotApply("x[1:] or x[:-1] has gaps or overlaps in memory")
+    refused("x[1:] = x[:-1]", lambda: shift(x), words="refer to a single memory location")
+
+
+@claim(
+    "views.gapped-shift-runs",
+    "tensor",
+    "x[1:] = x[:-1], where the two slices share elements and either has gaps or overlaps in memory, raises no error.",
+    "x[1:] = x[:-1] 中两个切片有共同的元素、且其中一个在内存中有空隙或重叠时，不会报错。",
+)
+def _(sample):
+    x, dense = overlapping_shift(sample)
+    if dense:
+        raise DoesNotApply("x[1:] and x[:-1] each fill their memory without gaps or overlaps")
+    attempt("x[1:] = x[:-1]", lambda: shift(x))
+
+
 @claim(
     "clone.not-a-view",
     "tensor",
