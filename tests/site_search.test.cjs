@@ -33,6 +33,13 @@ test("a query's runs: Latin words lower case, numbers and one letter dropped, Ha
   // a learner's file name says where the code is, not what is asked (decision 0050)
   assert.deepEqual(R.runs("torch.Tensor vs torch.tensor in model.py").map((r) => r.text), ["torch", "tensor", "vs", "torch", "tensor", "in"]);
   assert.deepEqual(R.runs("train_loop.ipynb 显存").map((r) => r.text), ["显存"]);
+  // a Latin word against Han characters is a name (the method to), one apart from them is not
+  assert.deepEqual(R.runs("模型to函数的区别").map((r) => [r.text, r.named ?? null]), [
+    ["模型", null],
+    ["to", true],
+    ["函数的区别", null],
+  ]);
+  assert.equal(R.runs("模型 to 函数").find((r) => r.text === "to").named, false);
 });
 
 test("a Han run is split into the index's words, most characters covered by real words", () => {
@@ -469,6 +476,12 @@ test("a pasted message inside a learner's words: from its class to its last Lati
   assert.ok(R.inText(R.messageSpan(query), "numpy"));
   assert.ok(!R.inText(R.messageSpan(query), "yolov7"));
   assert.ok(R.inText("requires_grad 报错", "grad") && R.inText("requires_grad 报错", "报错"));
+  // without its class, in a Chinese sentence: its run of six Latin words or more
+  const pasted = "我训练时出现了element 0 of tensors does not require grad and does not have a grad_fn， 请问一下这个该怎么解决";
+  assert.equal(R.messageSpan(pasted), "element 0 of tensors does not require grad and does not have a grad_fn");
+  // a shorter run of code is no message: the whole query
+  assert.equal(R.messageSpan("x.clone().detach()和torch.tensor(x).float()的使用场景"), "x.clone().detach()和torch.tensor(x).float()的使用场景");
+  assert.equal(R.messageSpan("element 0 of tensors does not require grad"), "element 0 of tensors does not require grad");
 });
 
 test("a reference page counts for what its best unit holds, each word once", () => {

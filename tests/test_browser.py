@@ -471,6 +471,22 @@ KNOWN_MISSES = {
         "shifts raise), scores 38.6 against the claims page's 38.8, after the operator reference "
         "and the glossary (fifteenth round's session, after the views page's edit)"
     ),
+    "AttributeError: 'float' object has no attribute 'item'": (
+        "a message the atlas does not show (item() called twice); the atlas, whose "
+        "AttributeError entries hold every word but item in order, the claims and questions "
+        "pages come before values, whose section says item() returns a Python number "
+        "(sixteenth round, first run)"
+    ),
+    "转换后的结果不共享内存": (
+        "the memory page holds 转换, 结果 and 内存 most often and comes first without 不共享; "
+        "questions and the home page hold all four; devices and values, which answer, come "
+        "fourth and fifth (sixteenth round, first run)"
+    ),
+    "a1 = x.expand(-1, 4)  # 共享内存": (
+        "a1 is on no page and expand on eight; clone and values hold 共享 and 内存 most often, "
+        "and the operator reference's row for expand comes third; views, which answers, is "
+        "fifth (sixteenth round, first run)"
+    ),
     "处理 'module.' 前缀": (
         "no page holds 前缀; read as 前 (a word that places, dropped) and a lone 缀, it weighs "
         "nothing, so hooks, devices and training, which hold 处理 and module, are matches "

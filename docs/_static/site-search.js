@@ -64,6 +64,7 @@ const SiteSearchRanking = (() => {
     SLACK: 3, // words: how much further apart than in a pasted message its words may be on a page
     ENTRY_BOOST: 2, // a page counts 1 + this more when an entry of the error atlas holds the query
     ENTRY_WORDS: 4, // ... whose heading has this many of the query's words in a row (a pasted message)
+    MESSAGE_WORDS: 6, // Latin words in a row: a message pasted into a Chinese sentence, without its class
     LONGEST_WORD: 6, // Han characters: the longest word a run of them is split into
     CODE_PIECES: 6, // pieces between spaces: the longest fragment of quoted code looked up in a row
     // Pagefind's BM25 (its `ranking` option): a long page's occurrences are discounted in full
@@ -111,7 +112,9 @@ const SiteSearchRanking = (() => {
      are dropped (x is on every page; a pasted message's sizes and versions are the learner's,
      not the site's); `splitUnderscore`: split requires_grad into requires and grad, as Pagefind's
      Chinese segmenter does when it indexes (each piece `named`: a part of a name, never a word
-     that says how one asks: the from of from_numpy). */
+     that says how one asks: the from of from_numpy). A Latin word written against Han characters
+     is `named` too: a Chinese sentence names a method that way (模型to函数: the method to), it
+     does not ask in English. */
   function runs(query, splitUnderscore = false) {
     const found = [];
     // a file name (model.py, train.ipynb) is where the learner's code is, not what it asks
@@ -119,12 +122,13 @@ const SiteSearchRanking = (() => {
     // a method the query calls (.to(device), .cpu()) is a name, whatever else the word says
     const called = new Set((asked.match(/\.[\p{L}_][\p{L}\p{N}_]*(?=\()/gu) ?? []).map((m) => m.slice(1).toLocaleLowerCase()));
     for (const token of asked.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
+      const mixed = HAN.test(token) && /[^\p{Script=Han}]/u.test(token);
       for (const part of token.match(/\p{Script=Han}+|[^\p{Script=Han}]+/gu)) {
         if (HAN.test(part)) found.push({ text: part, han: true });
         else {
           const pieces = splitUnderscore ? part.split("_") : [part];
           for (const piece of pieces) {
-            if (piece.length > 1 && !/^\p{N}+$/u.test(piece)) found.push({ text: piece, han: false, named: pieces.length > 1 || called.has(piece) });
+            if (piece.length > 1 && !/^\p{N}+$/u.test(piece)) found.push({ text: piece, han: false, named: mixed || pieces.length > 1 || called.has(piece) });
           }
         }
       }
@@ -338,10 +342,17 @@ const SiteSearchRanking = (() => {
 
   /* The pasted message inside a query: from the class of error or warning (RuntimeError:) to
      the query's last Latin word or digit, the learner's own words around it left out (使用我自己训练
-     yolov7 ... 的时候报错 before it, 请问应该怎么解决呢 after it); the whole query when it names no
-     class. */
+     yolov7 ... 的时候报错 before it, 请问应该怎么解决呢 after it). A message pasted into a Chinese
+     sentence without its class is its run of MESSAGE_WORDS Latin words or more (我训练时出现了
+     element 0 of tensors does not require grad ...，请问...). Else the whole query. */
   function messageSpan(query) {
     const start = query.search(/[A-Za-z0-9_.]*(?:error|warning|exception)\s*:/iu);
+    if (start < 0 && HAN.test(query)) {
+      const latin = (query.match(/[A-Za-z0-9_][A-Za-z0-9_.,;:'"()\[\] -]*[A-Za-z0-9_)\]]/gu) ?? [])
+        .filter((run) => (run.match(/[A-Za-z_][A-Za-z0-9_]*/gu) ?? []).length >= RANKING.MESSAGE_WORDS)
+        .sort((a, b) => b.length - a.length);
+      return latin[0] ?? query;
+    }
     if (start < 0) return query;
     const rest = query.slice(start);
     const last = [...rest.matchAll(/[A-Za-z0-9]/gu)].at(-1);
