@@ -1463,8 +1463,8 @@ def shift(x):
 @claim(
     "views.dense-shift-refused",
     "tensor",
-    "x[1:] = x[:-1], where the two slices share elements and each fills its memory without gaps or overlaps, raises RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location.",
-    "x[1:] = x[:-1] 中两个切片有共同的元素、且各自在内存中既无空隙也无重叠时，会报 RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location。",
+    "Under torch.no_grad(), x[1:] = x[:-1], where the two slices share elements and each fills its memory without gaps or overlaps, raises RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location.",
+    "在 torch.no_grad() 下运行 x[1:] = x[:-1]，两个切片有共同的元素、且各自在内存中既无空隙也无重叠时，会报 RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location。",
 )
 def _(sample):
     x, dense = overlapping_shift(sample)
@@ -1476,8 +1476,8 @@ def _(sample):
 @claim(
     "views.gapped-shift-runs",
     "tensor",
-    "x[1:] = x[:-1], where the two slices share elements and either has gaps or overlaps in memory, raises no error.",
-    "x[1:] = x[:-1] 中两个切片有共同的元素、且其中一个在内存中有空隙或重叠时，不会报错。",
+    "Under torch.no_grad(), x[1:] = x[:-1], where the two slices share elements and either has gaps or overlaps in memory, raises no error.",
+    "在 torch.no_grad() 下运行 x[1:] = x[:-1]，两个切片有共同的元素、且其中一个在内存中有空隙或重叠时，不会报错。",
 )
 def _(sample):
     x, dense = overlapping_shift(sample)

@@ -1,4 +1,4 @@
-"""With torch.__future__.set_swap_module_params_on_conversion(True), Module.to_empty() kept a meta module's Parameter objects, swapping new memory into them: the optimizer built before it moved the weight."""
+"""With torch.__future__.set_swap_module_params_on_conversion(True), Module.to_empty() kept a meta module's weight Parameter, swapping the new tensor into it: the SGD optimizer built before it moved the weight."""
 import torch
 
 torch.__future__.set_swap_module_params_on_conversion(True)  # swap the memory, keep the objects
