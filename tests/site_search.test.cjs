@@ -417,6 +417,11 @@ test("the boost for an entry of the error atlas that holds a pasted message", ()
   assert.deepEqual(R.boost(pages(words.map((w, i) => [11 + i, w, weight])), terms, query, 22).map((p) => p.id), ["atlas", "flags"]);
   // the entry's words scattered (outside the entry): no boost
   assert.deepEqual(R.boost(pages(words.map((w, i) => [1 + 100 * i, w, weight])), terms, query, 22).map((p) => p.id), ["flags", "atlas"]);
+  // the message among a learner's words that name its words first, in another order (设置
+  // requires_grad = True 的张量 ...): the entry holds it in the message's order, not in the order
+  // in which the whole query first names them
+  const wrapped = "used 的 grad 和 requires 的 variable 报错 RuntimeError: a leaf Variable that requires grad is used";
+  assert.deepEqual(R.boost(pages(words.map((w, i) => [11 + i, w, weight])), terms, wrapped, 22).map((p) => p.id), ["atlas", "flags"]);
 });
 
 test("the section that answers: of two that hold the query, the heading that says least besides", () => {

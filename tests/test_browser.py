@@ -487,6 +487,26 @@ KNOWN_MISSES = {
         "and the operator reference's row for expand comes third; views, which answers, is "
         "fifth (sixteenth round, first run)"
     ),
+    "io = p.clone()  # inference output": (
+        "io is on one page, and inference and output lift modes (inference_mode) and "
+        "clone-detach before the clone page, which holds clone most but inference seldom "
+        "(seventeenth round, first run)"
+    ),
+    "为什么要 `zero_grad()`": (
+        "the Chinese index reads zero_grad as zero and grad, on 19 and 24 pages; modes, the atlas "
+        "and flags hold them most, and the corrections page's section on gradients that add up "
+        "is not among the first five (seventeenth round, first run)"
+    ),
+    "模型生成的tensor要去除求导属性，.detach()之后再用于可视化": (
+        "去除 and 可视化 (read as 可, a word of asking, and 视化) are on no page; of the rest, "
+        "training, questions and corrections hold 模型, 生成 and 求导 more than the detach "
+        "page's section on logging (seventeenth round, first run)"
+    ),
+    "mse = torch.nn.functional.mse_loss(x_hat, x.detach()) #x需要detach吗？": (
+        "mse, functional and loss lift the training page and the operator reference's row for "
+        "mse_loss far above the detach page, which holds detach and 需要 but not the loss "
+        "(seventeenth round, first run)"
+    ),
     "处理 'module.' 前缀": (
         "no page holds 前缀; read as 前 (a word that places, dropped) and a lone 缀, it weighs "
         "nothing, so hooks, devices and training, which hold 处理 and module, are matches "

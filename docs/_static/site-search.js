@@ -631,7 +631,7 @@ const SiteSearchRanking = (() => {
     const span = messageSpan(query);
     const message = span === query ? own : own.filter((t) => inText(span, t.word));
     const whole = message.reduce((sum, t) => sum + weightOf(t.hits.length, count), 0);
-    const place = positions(query, own.map((t) => t.word));
+    const place = positions(span, message.map((t) => t.word)); // (the message's order, not the learner's)
     // a heading holds a dotted name when it holds its words
     const words = [...new Set(present.flatMap((t) => (t.latin && t.parts ? t.parts : [t.word])))];
     for (const page of pages) {
