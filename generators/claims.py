@@ -1439,51 +1439,31 @@ def _(sample):
 
 
 def overlapping_shift(sample):
-    """x, and whether x[1:] and x[:-1] each fill their memory without gaps or overlaps (dense),
-    for a strided x whose two slices hold elements in common (the shift x[1:] = x[:-1] then reads
-    elements it writes); DoesNotApply for any other."""
+    """x, and whether x[1:] and x[:-1] are both dense, where they share elements."""
     x = sample.tensor
     if x.layout != torch.strided:
         raise DoesNotApply("it has no strides")
     no_meta(x)
     if x.dim() == 0:
         raise DoesNotApply("it has no dimension to slice")
-    later, earlier = x[1:], x[:-1]
-    if not set(zoo.offsets(later)) & set(zoo.offsets(earlier)):
-        raise DoesNotApply("x[1:] and x[:-1] hold no element in common")
-    return x, all("dense" in zoo.memory_tags(t) for t in (later, earlier))
+    if not set(zoo.offsets(x[1:])) & set(zoo.offsets(x[:-1])):
+        raise DoesNotApply("x[1:] and x[:-1] share no element")
+    return x, all("dense" in zoo.memory_tags(t) for t in (x[1:], x[:-1]))
 
 
-def shift(x):
-    """x[1:] = x[:-1], under no_grad() (where a leaf that requires grad can be written)."""
+@claim(
+    "views.shift-refused-where-dense",
+    "tensor",
+    "Under torch.no_grad(), x[1:] = x[:-1], its slices sharing elements, raises RuntimeError (... refer to a single memory location) where both slices are dense, without gaps or overlaps, and nothing where either has gaps or overlaps.",
+    "在 torch.no_grad() 下运行 x[1:] = x[:-1]（两个切片有共同的元素）：两个切片都紧密、无空隙也无重叠时，报 RuntimeError（... refer to a single memory location）；其中一个有空隙或重叠时，不报错。",
+)
+def _(sample):
+    x, dense = overlapping_shift(sample)
     with torch.no_grad():
-        x[1:] = x[:-1]
-
-
-@claim(
-    "views.dense-shift-refused",
-    "tensor",
-    "Under torch.no_grad(), x[1:] = x[:-1], where the two slices share elements and each fills its memory without gaps or overlaps, raises RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location.",
-    "在 torch.no_grad() 下运行 x[1:] = x[:-1]，两个切片有共同的元素、且各自在内存中既无空隙也无重叠时，会报 RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location。",
-)
-def _(sample):
-    x, dense = overlapping_shift(sample)
-    if not dense:
-        raise DoesNotApply("x[1:] or x[:-1] has gaps or overlaps in memory")
-    refused("x[1:] = x[:-1]", lambda: shift(x), words="refer to a single memory location")
-
-
-@claim(
-    "views.gapped-shift-runs",
-    "tensor",
-    "Under torch.no_grad(), x[1:] = x[:-1], where the two slices share elements and either has gaps or overlaps in memory, raises no error.",
-    "在 torch.no_grad() 下运行 x[1:] = x[:-1]，两个切片有共同的元素、且其中一个在内存中有空隙或重叠时，不会报错。",
-)
-def _(sample):
-    x, dense = overlapping_shift(sample)
-    if dense:
-        raise DoesNotApply("x[1:] and x[:-1] each fill their memory without gaps or overlaps")
-    attempt("x[1:] = x[:-1]", lambda: shift(x))
+        if dense:
+            refused("x[1:] = x[:-1]", lambda: x.__setitem__(slice(1, None), x[:-1]), words="single memory location")
+        else:
+            attempt("x[1:] = x[:-1]", lambda: x.__setitem__(slice(1, None), x[:-1]))
 
 
 @claim(

@@ -428,10 +428,6 @@ KNOWN_MISSES = {
         "training, claims and questions pages; values, whose section says item() returns a "
         "Python number, is not among the first five (fourteenth round, first run)"
     ),
-    "Does indexing a tensor return a copy of it?": (
-        "indexing is on ten pages; the operator reference and the devices page hold the four "
-        "words most often, and the views page comes fifth (fourteenth round, first run)"
-    ),
     "RuntimeError when using a += b but not when doing a= a + b": (
         "a += b is looked up as an in-place edit, which every page holds; runtimeerror, not "
         "and doing leave flags, hooks and the atlas first (fourteenth round, first run)"
@@ -440,10 +436,6 @@ KNOWN_MISSES = {
         "an older wording of a message the site does not show (a leaf moved into the graph's "
         "interior); the learner's file and function names weigh most, and the operator "
         "reference and the inplace page hold most of them (fourteenth round, first run)"
-    ),
-    "新手必读:为什么你的 PyTorch 显存炸了?聊聊 torch.no_grad() 的重要性": (
-        "新手必读 and 聊聊 are on no page; 显存, no and grad leave deepcopy, flags and the atlas "
-        "before memory and modes, which answer (fourteenth round, first run)"
     ),
     "1.clone()之后的tensor requires_grad=True,detach()之后的tensor "
     "requires_grad=False，但是梯度并不会流向clone()之后的tensor": (
@@ -456,20 +448,10 @@ KNOWN_MISSES = {
         "requires_grad, on all 24: flags, deepcopy and views hold them most; the questions "
         "page's answer on a .grad that is None comes later (fifteenth round, first run)"
     ),
-    "RuntimeError: set_sizes_contiguous is not allowed on Tensor created from .data or .detach()": (
-        "no Chinese page prints set_sizes_contiguous; looked up by its parts, contiguous and "
-        "sizes lift views, and modes and memory hold more of the rest than inplace (the English "
-        "query, which the English pages answer, passes) (fifteenth round, first run)"
-    ),
     "feat.requires_grad_(True)  # 重新开启梯度": (
         "the Chinese index reads requires_grad_ as requires and grad, on every page, so 重新 and "
         "开启 weigh most: modes (重新 twice), clone and the atlas hold them, flags neither "
         "(fifteenth round, first run)"
-    ),
-    "view(-1)": (
-        "view is on 22 pages; the views page, longer by the rule for overlapping copies (which "
-        "shifts raise), scores 38.6 against the claims page's 38.8, after the operator reference "
-        "and the glossary (fifteenth round's session, after the views page's edit)"
     ),
     "AttributeError: 'float' object has no attribute 'item'": (
         "a message the atlas does not show (item() called twice); the atlas, whose "
@@ -506,6 +488,17 @@ KNOWN_MISSES = {
         "mse, functional and loss lift the training page and the operator reference's row for "
         "mse_loss far above the detach page, which holds detach and 需要 but not the loss "
         "(seventeenth round, first run)"
+    ),
+    "does expand allocate memory": (
+        "the operator reference's row for expand holds all three words but is fourth: its "
+        "printed table, folded under the drawn one, is no longer searched twice, and memory, "
+        "clone and views hold memory more often (seventeenth session, after the printed "
+        "outputs left the index)"
+    ),
+    "with torch.no_grad(): x.set_(y)": (
+        "set_ is on four pages; the atlas (its set_ entries), values and modes hold torch and "
+        "no_grad more often than the inplace page's section on set_(), fourth (seventeenth "
+        "session, after the printed outputs left the index)"
     ),
     "处理 'module.' 前缀": (
         "no page holds 前缀; read as 前 (a word that places, dropped) and a lone 缀, it weighs "

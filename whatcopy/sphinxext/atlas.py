@@ -200,14 +200,8 @@ def draw_atlas(app: Sphinx, doctree: nodes.document) -> None:
             continue
         # The printed text stays, folded. (Not replace_self, which would give the <details>
         # opening the block's classes, and the HTML writer a <div> around that opening alone.)
-        folded = fold(env, printed)
-        # the entries below are this text, arranged: the search indexes them, not it twice
-        folded[0] = nodes.raw(
-            "",
-            folded[0].astext().replace("<details ", "<details data-pagefind-ignore ", 1),
-            format="html",
-        )
-        printed.parent.replace(printed, folded)
+        # (fold() keeps it out of the search: the entries below are this text, arranged)
+        printed.parent.replace(printed, fold(env, printed))
         sections = []
         for topic in found.topics():
             section = nodes.section(ids=[f"errors-{topic}"], classes=["atlas-topic"])

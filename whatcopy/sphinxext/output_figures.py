@@ -307,7 +307,12 @@ def fold(env, block: nodes.literal_block) -> list[nodes.Node]:
     summary = html.escape(_text(env, "printed"))
     return [
         nodes.raw(
-            "", f'<details class="printed-output"><summary>{summary}</summary>', format="html"
+            "",
+            # what the table, diagram or atlas entries above show, folded: searched there, not
+            # twice (on the claims page, the printed text's Chinese column would enter the
+            # English index, and make an index chunk that no word of a query reaches)
+            f'<details class="printed-output" data-pagefind-ignore><summary>{summary}</summary>',
+            format="html",
         ),
         block.deepcopy(),
         nodes.raw("", "</details>", format="html"),
