@@ -1438,19 +1438,6 @@ def _(sample):
             raise DoesNotHold(f"x.view({shape}) {'works' if viewed else 'raises'}, and x.reshape({shape}) {what}")
 
 
-def overlapping_shift(sample):
-    """x, and whether x[1:] and x[:-1] are both dense, where they share elements."""
-    x = sample.tensor
-    if x.layout != torch.strided:
-        raise DoesNotApply("it has no strides")
-    no_meta(x)
-    if x.dim() == 0:
-        raise DoesNotApply("it has no dimension to slice")
-    if not set(zoo.offsets(x[1:])) & set(zoo.offsets(x[:-1])):
-        raise DoesNotApply("x[1:] and x[:-1] share no element")
-    return x, all("dense" in zoo.memory_tags(t) for t in (x[1:], x[:-1]))
-
-
 @claim(
     "views.shift-refused-where-dense",
     "tensor",
@@ -1458,12 +1445,24 @@ def overlapping_shift(sample):
     "在 torch.no_grad() 下运行 x[1:] = x[:-1]（两个切片有共同的元素）：两个切片都紧密、无空隙也无重叠时，报 RuntimeError（... refer to a single memory location）；其中一个有空隙或重叠时，不报错。",
 )
 def _(sample):
-    x, dense = overlapping_shift(sample)
-    with torch.no_grad():
-        if dense:
-            refused("x[1:] = x[:-1]", lambda: x.__setitem__(slice(1, None), x[:-1]), words="single memory location")
-        else:
-            attempt("x[1:] = x[:-1]", lambda: x.__setitem__(slice(1, None), x[:-1]))
+    x = sample.tensor
+    if x.layout != torch.strided:
+        raise DoesNotApply("it has no strides")
+    no_meta(x)
+    if x.dim() == 0:
+        raise DoesNotApply("it has no dimension to slice")
+    later, earlier = x[1:], x[:-1]
+    if not set(zoo.offsets(later)) & set(zoo.offsets(earlier)):
+        raise DoesNotApply("x[1:] and x[:-1] share no element")
+
+    def shift():
+        with torch.no_grad():
+            x[1:] = x[:-1]
+
+    if all("dense" in zoo.memory_tags(t) for t in (later, earlier)):
+        refused("x[1:] = x[:-1]", shift, words="single memory location")
+    else:
+        attempt("x[1:] = x[:-1]", shift)
 
 
 @claim(

@@ -166,14 +166,14 @@ def search_page_context(app: Sphinx, pagename: str, templatename: str, context: 
     from whatcopy.sphinxext.site_languages import read_terms
 
     context["search_notices"] = {key: translated(text) for key, text in NOTICES.items()}
-    context["search_synonyms"] = json.dumps(synonyms(read_terms()), ensure_ascii=False)
+    terms = read_terms()
+    context["search_synonyms"] = json.dumps(synonyms(terms), ensure_ascii=False)
     printed = frozenset(
         word.lower()
         for page in Path(app.srcdir).rglob("*.md")
         for word in re.findall(r"[A-Za-z]+", page.read_text(encoding="utf-8"))
     )
-    table = english_terms(read_terms(), printed)
-    context["search_english"] = json.dumps(table, ensure_ascii=False)
+    context["search_english"] = json.dumps(english_terms(terms, printed), ensure_ascii=False)
 
 
 def mark_page_text(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
